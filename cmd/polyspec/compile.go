@@ -1,0 +1,56 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/polyspec/polyspec/cover"
+	"github.com/polyspec/polyspec/cover/dlxfile"
+)
+
+// CompileCmd writes the exact-cover problem of a puzzle.
+type CompileCmd struct {
+	Target string `arg:"" help:"Catalogue name or spec file."`
+	Emit   string `default:"dlx" enum:"dlx" help:"What to write: dlx (Knuth's DLX format, with colours and multiplicities as in DLX2/DLX3)."`
+	Output string `short:"o" placeholder:"FILE" help:"Write to FILE instead of standard output."`
+	All    bool   `help:"Write the whole problem even when the spec asks for distinct solutions (unique = true)."`
+}
+
+func (c *CompileCmd) Run(e *env) error {
+	s, pz, err := loadPuzzle(c.Target)
+	if err != nil {
+		return err
+	}
+	var group []cover.Symmetry
+	if s.Unique.V && !c.All {
+		group = pz.Symmetries()
+	}
+	d, err := cover.NewDistinct(pz.Problem, group)
+	if err != nil {
+		return err
+	}
+	w := e.stdout
+	if c.Output != "" {
+		f, err := os.Create(c.Output)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+	p := d.Problem()
+	fmt.Fprintf(w, "| %s: %d items, %d options, written by polyspec compile\n", s.Name.V, len(p.Items), p.NumOptions())
+	if d.Pivot() != "" {
+		fmt.Fprintf(w, "| distinct solutions: %s keeps one placement per class of the board's %d symmetries\n", d.Pivot(), len(group))
+	}
+	if d.Checked() {
+		fmt.Fprintf(w, "| some solutions of this file are symmetric images of others; polyspec solve %s filters them\n", c.Target)
+	}
+	if err := dlxfile.Write(w, p); err != nil {
+		return err
+	}
+	if c.Output != "" {
+		return w.(*os.File).Close()
+	}
+	return nil
+}

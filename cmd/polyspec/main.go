@@ -1,0 +1,101 @@
+// Command polyspec solves, counts and checks polyform puzzles written as
+// spec files, and exact-cover problems written in Knuth's DLX format.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/alecthomas/kong"
+	"github.com/polyspec/polyspec/cover"
+)
+
+// CLI is the command line; kong builds --help from the tags.
+type CLI struct {
+	Solve   SolveCmd   `cmd:"" help:"Solve a puzzle: a catalogue name, a spec file (.toml, .yaml) or a DLX file (.dlx)."`
+	Compile CompileCmd `cmd:"" help:"Compile a puzzle to an exact-cover problem and write it in Knuth's DLX format."`
+	List    ListCmd    `cmd:"" help:"List the puzzles in the embedded catalogue."`
+	Verify  VerifyCmd  `cmd:"" help:"Solve every catalogue puzzle with a known count and report mismatches (exit status 1 on any)."`
+}
+
+// env is what every command runs with: its output streams and a context that
+// Ctrl-C cancels.
+type env struct {
+	ctx    context.Context
+	stdout io.Writer
+	stderr io.Writer
+	// progress is true when stderr is a terminal, so a live status line
+	// helps rather than pollutes a log.
+	progress bool
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// errReported marks an error whose message was already printed.
+var errReported = errors.New("reported")
+
+// exitError carries an exit status other than 1.
+type exitError struct{ code int }
+
+func (e exitError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
+
+func run(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	var cli CLI
+	exit := -1
+	parser, err := kong.New(&cli,
+		kong.Name("polyspec"),
+		kong.Description("Solve, count and check polyform puzzles written as spec files."),
+		kong.UsageOnError(),
+		kong.Writers(stdout, stderr),
+		kong.Exit(func(code int) { exit = code }),
+		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
+		kong.Vars{
+			"default_backend": cover.DefaultBackend,
+			"backends":        strings.Join(cover.BackendNames(), ","),
+		},
+	)
+	if err != nil {
+		fmt.Fprintln(stderr, "polyspec:", err)
+		return 2
+	}
+	kctx, err := parser.Parse(args)
+	if exit >= 0 {
+		return exit
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "polyspec:", err)
+		return 2
+	}
+	e := &env{ctx: ctx, stdout: stdout, stderr: stderr, progress: isTerminal(stderr)}
+	err = kctx.Run(e)
+	var ee exitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ee):
+		return ee.code
+	case errors.Is(err, errReported):
+		return 1
+	}
+	fmt.Fprintln(stderr, "polyspec:", err)
+	return 1
+}
+
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,200 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/polyspec/polyspec/cover"
+	"github.com/polyspec/polyspec/cover/dlxfile"
+	"github.com/polyspec/polyspec/emit"
+)
+
+// SolveCmd solves a puzzle or a DLX file.
+type SolveCmd struct {
+	Target    string `arg:"" help:"Catalogue name (see 'polyspec list'), spec file (.toml, .yaml, .yml) or DLX file (.dlx)."`
+	Count     bool   `help:"Print only the closing count line, not the solutions."`
+	StopAfter int    `short:"n" name:"stop-after" placeholder:"N" help:"Stop after N solutions (0: find them all)."`
+	Backend   string `default:"${default_backend}" enum:"${backends}" help:"Search backend: ${backends} (default ${default_backend})."`
+	Format    string `default:"text" enum:"text,json" help:"Output format: text (Polyform Puzzler's solution records) or json (one object per line)."`
+	All       bool   `help:"Count every solution, not one per symmetry class (overrides unique = true in the spec)."`
+}
+
+// A writer prints solutions and the closing summary in one format.
+type writer interface {
+	Solution(emit.Solution) error
+	Summary(emit.Summary) error
+}
+
+func (c *SolveCmd) Run(e *env) error {
+	b, err := cover.Lookup(c.Backend)
+	if err != nil {
+		return err
+	}
+	if filepath.Ext(c.Target) == ".dlx" {
+		return c.solveDLX(e, b)
+	}
+	s, pz, err := loadPuzzle(c.Target)
+	if err != nil {
+		return err
+	}
+	var group []cover.Symmetry
+	if s.Unique.V && !c.All {
+		group = pz.Symmetries()
+	}
+	d, err := cover.NewDistinct(pz.Problem, group)
+	if err != nil {
+		return err
+	}
+	var out writer
+	if c.Format == "json" {
+		out = emit.NewJSON(e.stdout, 2)
+	} else {
+		records := emit.NewRecords(e.stdout, 2, boardCells(pz))
+		if !c.Count {
+			if err := records.Header(s.Name.V); err != nil {
+				return err
+			}
+		}
+		out = records
+	}
+	var werr error
+	sum, err := search(e, c.StopAfter, func(ctx context.Context, visit cover.Visit) (cover.Stats, error) {
+		return d.Solve(ctx, b, visit)
+	}, func(n int, sol []int) {
+		if !c.Count && werr == nil {
+			werr = out.Solution(emit.Solution{Number: n, Pieces: placed(pz, sol)})
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if werr != nil {
+		return werr
+	}
+	if err := out.Summary(sum); err != nil {
+		return err
+	}
+	return interrupted(sum)
+}
+
+// solveDLX solves a problem in Knuth's format and prints each solution's
+// options as they are written in the file.
+func (c *SolveCmd) solveDLX(e *env, b cover.Backend) error {
+	f, err := os.Open(c.Target)
+	if err != nil {
+		return err
+	}
+	p, err := dlxfile.Read(f, c.Target)
+	f.Close()
+	if err != nil {
+		return err
+	}
+	var werr error
+	sum, err := search(e, c.StopAfter, func(ctx context.Context, visit cover.Visit) (cover.Stats, error) {
+		return b.Solve(ctx, p, visit)
+	}, func(n int, sol []int) {
+		if c.Count || werr != nil {
+			return
+		}
+		_, werr = fmt.Fprintf(e.stdout, "solution %d:\n", n)
+		for _, o := range sol {
+			if werr == nil {
+				werr = dlxfile.WriteOption(e.stdout, p, o)
+			}
+		}
+		if werr == nil {
+			_, werr = io.WriteString(e.stdout, "\n")
+		}
+	})
+	if err != nil {
+		return err
+	}
+	if werr != nil {
+		return werr
+	}
+	if c.Format == "json" {
+		err = emit.NewJSON(e.stdout, 0).Summary(sum)
+	} else {
+		_, err = fmt.Fprintf(e.stdout, "%s%d solutions, %d nodes, %d updates, duration %s\n",
+			note(sum), sum.Solutions, sum.Searches, sum.Updates, emit.Duration(sum.Duration))
+	}
+	if err != nil {
+		return err
+	}
+	return interrupted(sum)
+}
+
+func note(s emit.Summary) string {
+	switch {
+	case s.Interrupted:
+		return "Session interrupted by user.\n"
+	case s.Limited:
+		return "User-requested solution limit reached.\n"
+	}
+	return ""
+}
+
+// interrupted turns an interrupted run into exit status 130, the shell's
+// convention for Ctrl-C, once its partial results are printed.
+func interrupted(s emit.Summary) error {
+	if s.Interrupted {
+		return exitError{130}
+	}
+	return nil
+}
+
+// search runs a solve with a solution limit, a progress line on a terminal,
+// and Ctrl-C turned into an orderly stop. found sees each solution with its
+// number, in order.
+func search(e *env, stopAfter int, solve func(context.Context, cover.Visit) (cover.Stats, error), found func(int, []int)) (emit.Summary, error) {
+	start := time.Now()
+	var n atomic.Int64
+	done := make(chan struct{})
+	var shown sync.WaitGroup
+	if e.progress {
+		shown.Go(func() { showProgress(e.stderr, &n, start, done) })
+	}
+	st, err := solve(e.ctx, func(sol []int) bool {
+		k := n.Add(1)
+		found(int(k), sol)
+		return stopAfter <= 0 || k < int64(stopAfter)
+	})
+	close(done)
+	shown.Wait()
+	if e.progress {
+		fmt.Fprint(e.stderr, "\r\033[K")
+	}
+	sum := emit.Summary{
+		Solutions: n.Load(),
+		Searches:  st.Nodes,
+		Updates:   st.Updates,
+		Duration:  time.Since(start),
+		Limited:   stopAfter > 0 && n.Load() >= int64(stopAfter),
+	}
+	if errors.Is(err, context.Canceled) {
+		sum.Interrupted = true
+		err = nil
+	}
+	return sum, err
+}
+
+// showProgress redraws one status line on a terminal until done closes.
+func showProgress(w io.Writer, n *atomic.Int64, start time.Time, done <-chan struct{}) {
+	t := time.NewTicker(250 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-done:
+			return
+		case <-t.C:
+			fmt.Fprintf(w, "\r\033[K%d solutions, %s elapsed (Ctrl-C stops and reports)", n.Load(), time.Since(start).Round(time.Second))
+		}
+	}
+}

@@ -1,0 +1,80 @@
+package compile_test
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/polyspec/polyspec/compile"
+	"github.com/polyspec/polyspec/emit"
+)
+
+const puzzlerDir = "../../shared/data/puzzler-solutions/ominoes"
+
+// TestShapesMatchPuzzler checks every named polyomino against the pieces in
+// Polyform Puzzler's own solutions: free pieces up to any motion, one-sided
+// pieces (and so the handedness of P versus p) up to rotation only.
+func TestShapesMatchPuzzler(t *testing.T) {
+	sq, _ := compile.LatticeByName("square")
+	lib := compile.LibraryFor(sq)
+	seen := map[string]bool{}
+	for _, c := range []struct {
+		file     string
+		oneSided bool
+	}{
+		{"pentominoes-6x10.txt", false},
+		{"polyominoes-1234-square-plus.txt", false},
+		{"polyominoes-123-square.txt", false},
+		{"one-sided-pentominoes-3x30.txt", true},
+		{"one-sided-polyominoes-234-square.txt", true},
+	} {
+		f, err := os.Open(filepath.Join(puzzlerDir, c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, err := emit.ReadRecords(f, c.file, 1)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range recs[0].Pieces {
+			shape, ok := lib.Lookup(p.Name)
+			if !ok {
+				t.Errorf("%s: piece %s unknown", c.file, p.Name)
+				continue
+			}
+			cells := make([]compile.Cell, len(p.Cells))
+			for i, x := range p.Cells {
+				cells[i] = compile.Cell(x)
+			}
+			if !congruent(sq, shape.Cells, cells, c.oneSided) {
+				t.Errorf("%s: piece %s %v is not our %v (one-sided %v)", c.file, p.Name, cells, shape.Cells, c.oneSided)
+			}
+			seen[p.Name] = true
+		}
+	}
+	for _, n := range []string{"O1", "I2", "I3", "V3", "I4", "L4", "O4", "T4", "Z4", "l4", "z4",
+		"F", "I", "L", "N", "P", "T", "U", "V", "W", "X", "Y", "Z", "f", "l", "n", "p", "y", "z"} {
+		if !seen[n] {
+			t.Errorf("piece %s not checked against a reference file", n)
+		}
+	}
+}
+
+func congruent(l compile.Lattice, a, b []compile.Cell, oneSided bool) bool {
+	target, _ := l.Normalize(b)
+	for _, m := range l.Motions() {
+		if oneSided && m.Reflect {
+			continue
+		}
+		img := make([]compile.Cell, len(a))
+		for i, c := range a {
+			img[i] = m.Apply(c)
+		}
+		if n, _ := l.Normalize(img); slices.Equal(n, target) {
+			return true
+		}
+	}
+	return false
+}

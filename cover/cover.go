@@ -1,0 +1,199 @@
+// Package cover holds the exact-cover intermediate representation that every
+// puzzle compiles to, and the interchangeable backends that search it.
+//
+// A Problem is a list of items and a list of options; each option names some
+// items. A solution is a set of options that covers every primary item
+// between its lower and upper multiplicity bound (exactly once for plain
+// exact cover) and every secondary item at most once, or any number of times
+// as long as all options that cover it agree on its colour.
+//
+// The package knows nothing of puzzles, files or lattices: callers give it
+// items and options and get back option indices.
+package cover
+
+import (
+	"context"
+	"fmt"
+)
+
+// An Item is a column of the exact-cover matrix.
+type Item struct {
+	Name      string
+	Secondary bool
+	// Lo and Hi bound how many chosen options may cover a primary item.
+	// Plain exact cover has Lo == Hi == 1. They are zero for secondary items.
+	Lo, Hi int
+}
+
+// An Entry is one item named by an option, with the colour the option gives
+// it. Colour 0 means "no colour"; only secondary items may carry colours.
+type Entry struct {
+	Item  int32
+	Color int32
+}
+
+// A Problem is an exact-cover instance with colours (XCC) and multiplicities
+// (MCC). Build it with AddItem/AddOption; backends only read it.
+type Problem struct {
+	Items []Item
+	// Colors names the colours; Colors[0] is the empty name for "no colour".
+	Colors []string
+
+	colorIndex map[string]int32
+	itemIndex  map[string]int32
+	start      []int32 // option i is entries[start[i]:start[i+1]]
+	entries    []Entry
+}
+
+// NewProblem returns an empty problem.
+func NewProblem() *Problem {
+	return &Problem{
+		Colors:     []string{""},
+		colorIndex: map[string]int32{"": 0},
+		itemIndex:  map[string]int32{},
+		start:      []int32{0},
+	}
+}
+
+// AddPrimary adds a primary item that must be covered exactly once.
+func (p *Problem) AddPrimary(name string) int { return p.AddItem(Item{Name: name, Lo: 1, Hi: 1}) }
+
+// AddSecondary adds a secondary item.
+func (p *Problem) AddSecondary(name string) int {
+	return p.AddItem(Item{Name: name, Secondary: true})
+}
+
+// AddItem adds an item and returns its index. Item names must be unique;
+// AddItem panics on a duplicate because that is a bug in the caller, not bad
+// user input (parsers check names before they get here).
+func (p *Problem) AddItem(it Item) int {
+	if _, dup := p.itemIndex[it.Name]; dup {
+		panic(fmt.Sprintf("cover: duplicate item %q", it.Name))
+	}
+	if p.NumOptions() > 0 {
+		panic("cover: items must all be added before the first option")
+	}
+	p.itemIndex[it.Name] = int32(len(p.Items))
+	p.Items = append(p.Items, it)
+	return len(p.Items) - 1
+}
+
+// ItemIndex returns the index of the named item.
+func (p *Problem) ItemIndex(name string) (int, bool) {
+	i, ok := p.itemIndex[name]
+	return int(i), ok
+}
+
+// Color interns a colour name and returns its number (never 0 for a
+// non-empty name).
+func (p *Problem) Color(name string) int32 {
+	if c, ok := p.colorIndex[name]; ok {
+		return c
+	}
+	c := int32(len(p.Colors))
+	p.colorIndex[name] = c
+	p.Colors = append(p.Colors, name)
+	return c
+}
+
+// AddOption appends an option and returns its index. The entries are copied.
+func (p *Problem) AddOption(entries []Entry) int {
+	p.entries = append(p.entries, entries...)
+	p.start = append(p.start, int32(len(p.entries)))
+	return len(p.start) - 2
+}
+
+// NumOptions returns the number of options.
+func (p *Problem) NumOptions() int { return len(p.start) - 1 }
+
+// Option returns the entries of option i. The slice must not be modified.
+func (p *Problem) Option(i int) []Entry { return p.entries[p.start[i]:p.start[i+1]] }
+
+// NumEntries returns the total number of entries over all options.
+func (p *Problem) NumEntries() int { return len(p.entries) }
+
+// Validate reports the first structural error: item indices out of range,
+// an item twice in one option, a colour on a primary item, bad multiplicity
+// bounds, or bounds on a secondary item. An option with no primary item is
+// not an error (XCC allows it), but no backend ever chooses one.
+func (p *Problem) Validate() error {
+	for i, it := range p.Items {
+		if it.Secondary {
+			if it.Lo != 0 || it.Hi != 0 {
+				return fmt.Errorf("item %d (%s): secondary item with multiplicity %d:%d", i, it.Name, it.Lo, it.Hi)
+			}
+			continue
+		}
+		if it.Lo < 0 || it.Hi < it.Lo || it.Hi < 1 {
+			return fmt.Errorf("item %d (%s): bad multiplicity %d:%d", i, it.Name, it.Lo, it.Hi)
+		}
+	}
+	seen := make([]int, len(p.Items))
+	for o := 0; o < p.NumOptions(); o++ {
+		for _, e := range p.Option(o) {
+			if e.Item < 0 || int(e.Item) >= len(p.Items) {
+				return fmt.Errorf("option %d: item index %d out of range", o, e.Item)
+			}
+			if seen[e.Item] == o+1 {
+				return fmt.Errorf("option %d: item %s appears twice", o, p.Items[e.Item].Name)
+			}
+			seen[e.Item] = o + 1
+			if e.Color < 0 || int(e.Color) >= len(p.Colors) {
+				return fmt.Errorf("option %d: colour index %d out of range", o, e.Color)
+			}
+			if e.Color != 0 && !p.Items[e.Item].Secondary {
+				return fmt.Errorf("option %d: primary item %s cannot have a colour", o, p.Items[e.Item].Name)
+			}
+		}
+	}
+	return nil
+}
+
+// Equal reports whether p and q have the same items and the same options in
+// the same order. Colours are compared by name, so two problems that
+// interned their colours in a different order can still be equal.
+func (p *Problem) Equal(q *Problem) bool {
+	if len(p.Items) != len(q.Items) || p.NumOptions() != q.NumOptions() {
+		return false
+	}
+	for i := range p.Items {
+		if p.Items[i] != q.Items[i] {
+			return false
+		}
+	}
+	for o := 0; o < p.NumOptions(); o++ {
+		a, b := p.Option(o), q.Option(o)
+		if len(a) != len(b) {
+			return false
+		}
+		for j := range a {
+			if a[j].Item != b[j].Item || p.Colors[a[j].Color] != q.Colors[b[j].Color] {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Stats counts the work a search did.
+type Stats struct {
+	Solutions int64
+	// Nodes counts search-tree nodes: each time an option is tried.
+	Nodes int64
+	// Updates counts elementary link or set updates, Knuth's "updates".
+	Updates int64
+}
+
+// Visit receives each solution as the indices of its options, in the order
+// the search chose them. The slice is reused; copy it to keep it. Returning
+// false stops the search.
+type Visit func(solution []int) bool
+
+// A Backend searches a problem for its solutions.
+type Backend interface {
+	Name() string
+	// Solve calls visit for every solution until visit returns false or ctx
+	// is cancelled. On cancellation it returns the statistics so far and
+	// ctx.Err().
+	Solve(ctx context.Context, p *Problem, visit Visit) (Stats, error)
+}

@@ -1,0 +1,120 @@
+package emit
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// A Record is one solution read back from a solution file.
+type Record struct {
+	Solution
+	Omitted []string // pieces listed as "! NAME"
+	Picture string   // the picture text, lines joined with "\n"
+	Line    int      // line number of the "solution N:" header
+}
+
+// ReadRecords reads the solution records of a Polyform Puzzler (or
+// polyspec) solution file. It stops after limit records when limit > 0.
+func ReadRecords(r io.Reader, filename string, limit int) ([]Record, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 1<<16), 1<<24)
+	var out []Record
+	line := 0
+	next := func() (string, bool) {
+		if !sc.Scan() {
+			return "", false
+		}
+		line++
+		return strings.TrimRight(sc.Text(), "\r"), true
+	}
+	for {
+		text, ok := next()
+		if !ok {
+			break
+		}
+		if !strings.HasPrefix(text, "solution ") {
+			continue
+		}
+		rec := Record{Line: line}
+		numText := strings.TrimSuffix(strings.Fields(text[len("solution "):])[0], ":")
+		n, err := strconv.Atoi(numText)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d:10: expected a solution number, found %q", filename, line, numText)
+		}
+		rec.Number = n
+		for {
+			text, ok = next()
+			if !ok || text == "" {
+				break
+			}
+			if name, omitted := strings.CutPrefix(text, "! "); omitted {
+				rec.Omitted = append(rec.Omitted, strings.TrimSpace(name))
+				continue
+			}
+			p, err := parsePlaced(text)
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d:%d: %v", filename, line, err.col, err.msg)
+			}
+			rec.Pieces = append(rec.Pieces, p)
+		}
+		if !ok {
+			return nil, fmt.Errorf("%s:%d: record of solution %d ends before its picture", filename, line, n)
+		}
+		var pic []string
+		for {
+			text, ok = next()
+			if !ok || text == "" {
+				break
+			}
+			pic = append(pic, text)
+		}
+		rec.Picture = strings.Join(pic, "\n")
+		out = append(out, rec)
+		if limit > 0 && len(out) == limit {
+			break
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %v", filename, err)
+	}
+	return out, nil
+}
+
+type posError struct {
+	col int
+	msg string
+}
+
+// parsePlaced reads "x,y x,y ... NAME".
+func parsePlaced(text string) (Placed, *posError) {
+	fields := strings.Fields(text)
+	if len(fields) < 2 {
+		return Placed{}, &posError{1, fmt.Sprintf("expected coordinates followed by a piece name, found %q", text)}
+	}
+	p := Placed{Name: fields[len(fields)-1]}
+	col := 1
+	rest := text
+	for _, f := range fields[:len(fields)-1] {
+		i := strings.Index(rest, f)
+		col += i
+		rest = rest[i+len(f):]
+		parts := strings.Split(f, ",")
+		if len(parts) < 2 || len(parts) > 3 {
+			return Placed{}, &posError{col, fmt.Sprintf("expected coordinates like 3,1 or 3,1,0, found %q", f)}
+		}
+		var c [3]int
+		for k, s := range parts {
+			v, err := strconv.Atoi(s)
+			if err != nil {
+				return Placed{}, &posError{col, fmt.Sprintf("expected a whole number in %q", f)}
+			}
+			c[k] = v
+		}
+		p.Cells = append(p.Cells, c)
+		col += len(f)
+	}
+	return p, nil
+}

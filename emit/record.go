@@ -1,0 +1,170 @@
+package emit
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// A Placed piece is a piece name and the lattice coordinates of its cells.
+// Square lattices use the first two coordinates only.
+type Placed struct {
+	Name  string
+	Cells [][3]int
+}
+
+// A Solution is one solution as placed pieces, in the order they were
+// chosen.
+type Solution struct {
+	Number int
+	Pieces []Placed
+}
+
+// A Summary closes a run.
+type Summary struct {
+	Solutions int64
+	Searches  int64 // search-tree nodes, Polyform Puzzler's "searches"
+	Updates   int64
+	Duration  time.Duration
+	// Interrupted marks a run cut short; Limited one stopped by
+	// --stop-after.
+	Interrupted, Limited bool
+}
+
+// A Records writer prints Polyform Puzzler's solution-file format: a
+// "solving NAME:" header, then for each solution a "solution N:" line, one
+// coordinate line per piece with its name last, a blank line, the picture,
+// a blank line; and finally "N solutions, M searches, duration H:MM:SS.ffffff".
+type Records struct {
+	w       io.Writer
+	dims    int
+	widths  [3]int
+	picture func([]Placed) string
+}
+
+// NewRecords starts a record file. board gives the board's cells, which fix
+// the zero-padding of coordinates; dims is 2 or 3.
+func NewRecords(w io.Writer, dims int, board [][3]int) *Records {
+	r := &Records{w: w, dims: dims, picture: squarePicture}
+	for _, c := range board {
+		for k := range dims {
+			r.widths[k] = max(r.widths[k], len(strconv.Itoa(c[k])))
+		}
+	}
+	return r
+}
+
+// Header writes the "solving NAME:" line that opens a file.
+func (r *Records) Header(name string) error {
+	_, err := fmt.Fprintf(r.w, "solving %s:\n\n", name)
+	return err
+}
+
+// Solution writes one record.
+func (r *Records) Solution(s Solution) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "solution %d:\n", s.Number)
+	for _, p := range s.Pieces {
+		cells := slices.Clone(p.Cells)
+		slices.SortFunc(cells, func(a, b [3]int) int { return slices.Compare(a[:], b[:]) })
+		for _, c := range cells {
+			for k := range r.dims {
+				if k > 0 {
+					b.WriteByte(',')
+				}
+				fmt.Fprintf(&b, "%0*d", r.widths[k], c[k])
+			}
+			b.WriteByte(' ')
+		}
+		b.WriteString(p.Name)
+		b.WriteByte('\n')
+	}
+	b.WriteByte('\n')
+	b.WriteString(r.picture(s.Pieces))
+	b.WriteByte('\n')
+	_, err := io.WriteString(r.w, b.String())
+	return err
+}
+
+// Summary writes the closing line.
+func (r *Records) Summary(s Summary) error {
+	var note string
+	switch {
+	case s.Interrupted:
+		note = "Session interrupted by user.\n"
+	case s.Limited:
+		note = "User-requested solution limit reached.\n"
+	}
+	_, err := fmt.Fprintf(r.w, "%s%d solutions, %d searches, duration %s\n", note, s.Solutions, s.Searches, Duration(s.Duration))
+	return err
+}
+
+// Duration formats like Python's timedelta, which Polyform Puzzler prints:
+// H:MM:SS, with .ffffff when there are microseconds, and "N days, " before.
+func Duration(d time.Duration) string {
+	us := d.Microseconds()
+	days := us / (24 * 3600e6)
+	us -= days * 24 * 3600e6
+	s := fmt.Sprintf("%d:%02d:%02d", us/3600e6, us/60e6%60, us/1e6%60)
+	if frac := us % 1e6; frac != 0 {
+		s += fmt.Sprintf(".%06d", frac)
+	}
+	switch days {
+	case 0:
+		return s
+	case 1:
+		return "1 day, " + s
+	}
+	return fmt.Sprintf("%d days, %s", days, s)
+}
+
+// squarePicture draws polyominoes as a grid of names, top row first, each
+// name padded to the longest so the columns line up. One-letter names are
+// drawn in upper case, as Polyform Puzzler draws one-sided pentominoes
+// (its mirror pieces p, n, ... appear as P, N, ... in the picture, while
+// longer names such as l4 keep their case).
+func squarePicture(pieces []Placed) string {
+	width := 0
+	lo, hi := [2]int{1 << 30, 1 << 30}, [2]int{-1 << 30, -1 << 30}
+	for _, p := range pieces {
+		width = max(width, len(p.Name))
+		for _, c := range p.Cells {
+			for k := range 2 {
+				lo[k], hi[k] = min(lo[k], c[k]), max(hi[k], c[k])
+			}
+		}
+	}
+	if width == 0 {
+		return ""
+	}
+	w, h := hi[0]-lo[0]+1, hi[1]-lo[1]+1
+	grid := make([]string, w*h)
+	for _, p := range pieces {
+		for _, c := range p.Cells {
+			grid[(hi[1]-c[1])*w+c[0]-lo[0]] = pictureName(p.Name)
+		}
+	}
+	var b strings.Builder
+	for y := range h {
+		var line strings.Builder
+		for x := range w {
+			if x > 0 {
+				line.WriteByte(' ')
+			}
+			fmt.Fprintf(&line, "%-*s", width, grid[y*w+x])
+		}
+		b.WriteString(strings.TrimRight(line.String(), " "))
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func pictureName(name string) string {
+	if len(name) == 1 {
+		return strings.ToUpper(name)
+	}
+	return name
+}

@@ -1,0 +1,16 @@
+module github.com/polyspec/polyspec
+
+go 1.26
+
+require (
+	github.com/BurntSushi/toml v1.6.0
+	github.com/alecthomas/kong v1.17.0
+	github.com/alecthomas/participle/v2 v2.1.4
+	github.com/rogpeppe/go-internal v1.16.0
+	go.yaml.in/yaml/v3 v3.0.6
+)
+
+require (
+	golang.org/x/sys v0.26.0 // indirect
+	golang.org/x/tools v0.26.0 // indirect
+)

@@ -1,0 +1,17 @@
+// Package grammar parses the little languages that live inside the string
+// values of polyspec spec files, so that the spec loader can stay a plain
+// TOML/YAML decoder and every notation has one parser, one normal form and one
+// error style.
+//
+// Each language has a Parse function that returns a small AST whose nodes
+// carry their position in the string, and a String method that prints the
+// normal form. The languages share one lexer, so their tokens and the
+// positions and wording of their errors agree.
+//
+// Errors are *Error values positioned relative to the string alone; the
+// caller knows where the string sits in its file and shifts the position
+// there (lexer.Position.Add does exactly that).
+//
+// So far the package holds the piece-set rule language, which says which
+// pieces a puzzle uses: see ParsePieceSet.
+package grammar

@@ -1,0 +1,96 @@
+package spec
+
+import (
+	"errors"
+	"testing"
+)
+
+// badSpecs are specs with one problem each and the exact error they give.
+var badSpecs = []struct{ file, text, want string }{
+	// Keys the schema does not have.
+	{"p.toml", "peices = \"5*\"\n", `p.toml:1:1: unknown key "peices" (did you mean "pieces"?)`},
+	{"p.yaml", "pieces: 5*\nboard: {size: 3x3}\n\nexpect_all: 3\n", `p.yaml:4:1: unknown key "expect_all" (did you mean "expect-all"?)`},
+	{"p.toml", "pieces = \"5*\"\ncolour = \"red\"\n", `p.toml:2:1: unknown key "colour"`},
+	{"p.toml", "pieces = \"5*\"\n[board]\nsize = \"3x3\"\nszie = 3\n", `p.toml:4:1: board: unknown key "szie" (did you mean "size"?)`},
+	{"p.yaml", "pieces: 5*\nboard:\n  size: 3x3\n  szie: 3\n", `p.yaml:4:3: board: unknown key "szie" (did you mean "size"?)`},
+	{"p.toml", "pieces = \"5*\"\nboard.size.w = 3\n", `p.toml:2:7: board.size: expected "WxH" with W, H >= 1 (e.g. "10x6"), found table`},
+
+	// Values of the wrong type.
+	{"p.toml", "pieces = \"5*\"\nboard.size = \"3x3\"\nunique = \"yes\"\n", `p.toml:3:10: unique: expected true or false, found string "yes"`},
+	{"p.yaml", "pieces: 5*\nboard: {size: 3x3}\nunique: yes\n", `p.yaml:3:9: unique: expected true or false, found string "yes"`},
+	{"p.toml", "title = 7\n", `p.toml:1:9: title: expected a string, found integer 7`},
+	{"p.yaml", "one-sided: ~\n", `p.yaml:1:12: one-sided: expected true or false, found null`},
+	{"p.toml", "expect = 2.5\n", `p.toml:1:10: expect: expected an integer >= 0, found float 2.5`},
+	{"p.yaml", "expect: 3.0\n", `p.yaml:1:9: expect: expected an integer >= 0, found float 3.0`},
+	{"p.toml", "expect-all = -1\n", `p.toml:1:14: expect-all: expected an integer >= 0, found integer -1`},
+	{"p.toml", "expect = 1979-05-27\n", `p.toml:1:10: expect: expected an integer >= 0, found date/time`},
+	{"p.toml", "pieces = 5\n", `p.toml:1:10: pieces: expected a rule string or a list of rule strings, found integer 5`},
+	{"p.yaml", "pieces: []\n", `p.yaml:1:9: pieces: expected a rule string or a list of rule strings, found empty list`},
+	{"p.toml", "pieces = [\"5*\",\n  3]\n", `p.toml:2:3: pieces[1]: expected a rule string, found integer 3`},
+	{"p.yaml", "pieces:\n  - 5*\n  - [I]\n", `p.yaml:3:5: pieces[1]: expected a rule string, found list`},
+	{"p.toml", "pieces = \"\"\n", `p.toml:1:10: pieces: expected a rule string, found string ""`},
+	{"p.toml", "pieces = \"5*\"\nboard = \"10x6\"\n", `p.toml:2:9: board: expected a table with size or art, found string "10x6"`},
+	{"p.yaml", "pieces: 5*\nboard: [10, 6]\n", `p.yaml:2:8: board: expected a table with size or art, found list`},
+	{"p.yaml", "- pieces: 5*\n", `p.yaml:1:1: expected a table of spec keys, found list`},
+	{"p.yaml", "pieces: 5*\n[board]: 1\n", `p.yaml:2:1: expected a string key, found list`},
+
+	// Bad values.
+	{"p.toml", "pieces = \"5*\"\n[board]\nsize = \"0x5\"\n", `p.toml:3:8: board.size: expected "WxH" with W, H >= 1 (e.g. "10x6"), found string "0x5"`},
+	{"p.yaml", "pieces: 5*\nboard:\n  size: 10 x 6\n", `p.yaml:3:9: board.size: expected "WxH" with W, H >= 1 (e.g. "10x6"), found string "10 x 6"`},
+	{"p.yaml", "pieces: 5*\nboard:\n  size: 10\n", `p.yaml:3:9: board.size: expected "WxH" with W, H >= 1 (e.g. "10x6"), found integer 10`},
+	{"p.toml", "pieces = \"5*\"\n[board]\nsize = \"99999999999999999999x1\"\n", `p.toml:3:8: board.size: expected "WxH" with W, H >= 1 (e.g. "10x6"), found string "99999999999999999999x1"`},
+	{"p.toml", "pieces = \"5*\"\n[board]\nsize = \"3x3\"\nart = \"#\"\n", `p.toml:4:1: board.art: give either size or art, not both`},
+	{"p.yaml", "pieces: 5*\nboard:\n  art: '#'\n  size: 3x3\n", `p.yaml:4:3: board.size: give either size or art, not both`},
+	{"p.toml", "pieces = \"5*\"\n[board]\n", `p.toml:2:2: board: missing key "size" or "art"`},
+	{"p.yaml", "pieces: 5*\nboard: {}\n", `p.yaml:2:1: board: missing key "size" or "art"`},
+	{"p.toml", "pieces = \"5*\"\n[board]\nart = \"\"\"\n\n  \n\"\"\"\n", `p.toml:3:7: board.art: expected rows of '#' cells, found no rows`},
+	{"p.yaml", "pieces: 5*\nboard:\n  art: |\n    ...\n    .  .\n", `p.yaml:3:8: board.art: expected rows of '#' cells, found no '#'`},
+	{"p.yaml", "pieces: 5*\nboard:\n  art: [\"#\"]\n", `p.yaml:3:8: board.art: expected a string of rows of '#' cells, found list`},
+	{"p.toml", "name = \"Pentominoes 6x10\"\n", `p.toml:1:8: name: expected a name of a-z, 0-9 and '-', found string "Pentominoes 6x10"`},
+	{"p.yaml", "name: \"\"\n", `p.yaml:1:7: name: expected a name of a-z, 0-9 and '-', found string ""`},
+	{"p.toml", "lattice = \"sqare\"\n", `p.toml:1:11: lattice: expected one of square, cubic, iamond, hex, stick, trig, twig, found string "sqare" (did you mean "square"?)`},
+	{"p.yaml", "lattice: penrose\n", `p.yaml:1:10: lattice: expected one of square, cubic, iamond, hex, stick, trig, twig, found string "penrose"`},
+
+	// Keys that must be there.
+	{"p.toml", "", `p.toml:1:1: missing required key "pieces"`},
+	{"p.yaml", "# nothing yet\n", `p.yaml:1:1: missing required key "pieces"`},
+	{"p.yaml", "pieces: 5*\n", `p.yaml:1:1: missing required key "board"`},
+	{"Big Puzzle.toml", "pieces = \"5*\"\nboard.size = \"3x3\"\n", `Big Puzzle.toml:1:1: missing key "name", and the file name "Big Puzzle" cannot stand in for it (expected only a-z, 0-9 and '-')`},
+
+	// Syntax errors.
+	{"p.toml", "pieces = \"5*\nboard.size = \"3x3\"\n", `p.toml:1:13: invalid TOML: strings cannot contain newlines`},
+	{"p.toml", "pieces = \"5*\"\nunique = yes\n", `p.toml:2:10: invalid TOML: expected value but found "yes" instead`},
+	{"p.toml", "[board\nsize = \"3x3\"\n", `p.toml:1:7: invalid TOML: expected '.' or ']' to end table name, but got '\n' instead`},
+	{"p.toml", "pieces = \"5*\"\npieces = \"4*\"\n", `p.toml:2:1: invalid TOML: Key 'pieces' has already been defined.`},
+	{"p.yaml", "pieces: 5*\nboard: {size: 3x3\n", `p.yaml:2:9: invalid YAML: did not find expected ',' or '}'`},
+	{"p.yaml", "pieces: \"5*\nboard: {size: 3x3}\n", `p.yaml:1:9: invalid YAML: found unexpected end of stream`},
+	{"p.yaml", "pieces: 5*\n  board: 1\n", `p.yaml:2:8: invalid YAML: mapping values are not allowed in this context`},
+	{"p.yaml", "pieces: 5*\n- board\n", `p.yaml:2:1: invalid YAML: did not find expected key`},
+	{"p.yaml", "pieces: 5*\n\tboard: {}\n", `p.yaml:2:1: invalid YAML: found a tab character that violates indentation`},
+	{"p.yaml", "pieces: 5*\npieces: 4*\n", `p.yaml:2:1: invalid YAML: duplicate key "pieces" (first at line 1)`},
+	{"p.yaml", "pieces: 5*\n---\npieces: 4*\n", `p.yaml:2:1: invalid YAML: a spec is one document, found a second one`},
+	{"p.yaml", "pieces: &p [*p]\n", `p.yaml:1:13: invalid YAML: alias *p refers to a value that contains it`},
+	{"p.yaml", "expect: 18446744073709551616\n", `p.yaml:1:9: expect: expected an integer >= 0, found float 1.8446744073709552e+19`},
+	{"p.yaml", "expect: 18446744073709551615\n", `p.yaml:1:9: invalid YAML: integer 18446744073709551615 does not fit in 64 bits`},
+	{"p.yaml", "expect: !!int many\n", "p.yaml:1:9: invalid YAML: cannot decode !!str `many` as a !!int"},
+
+	// The file name picks the syntax.
+	{"p.json", "{}", `p.json: unknown spec format ".json": want .toml, .yaml or .yml`},
+}
+
+func TestErrors(t *testing.T) {
+	for _, c := range badSpecs {
+		s, err := Parse(c.file, []byte(c.text))
+		if err == nil {
+			t.Errorf("%s %q: no error, got %+v", c.file, c.text, s)
+			continue
+		}
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Errorf("%s %q: error %T %v is not an *Error", c.file, c.text, err, err)
+		}
+		if err.Error() != c.want {
+			t.Errorf("%s %q:\n got %s\nwant %s", c.file, c.text, err, c.want)
+		}
+	}
+}

@@ -1,0 +1,71 @@
+package spec
+
+import (
+	"bytes"
+	"fmt"
+	"time"
+	"errors"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+func FuzzParseTOML(f *testing.F) { fuzzParse(f, ".toml") }
+
+func FuzzParseYAML(f *testing.F) { fuzzParse(f, ".yaml") }
+
+// fuzzParse seeds a fuzz target with the specs of the other tests of one
+// syntax and checks that Parse never panics, fails only with a positioned
+// *Error, and on success keeps its promises.
+func fuzzParse(f *testing.F, ext string) {
+	for _, p := range samePairs {
+		f.Add([]byte(map[string]string{".toml": p.toml, ".yaml": p.yaml}[ext]))
+	}
+	for _, c := range badSpecs {
+		if filepath.Ext(c.file) == ext {
+			f.Add([]byte(c.text))
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file := "f" + ext
+		done := make(chan struct{})
+		go func() {
+			select {
+			case <-done:
+			case <-time.After(3 * time.Second):
+				panic(fmt.Sprintf("HANG %q", data))
+			}
+		}()
+		s, err := Parse(file, data)
+		close(done)
+		if err != nil {
+			var e *Error
+			lines := bytes.Count(data, []byte("\n")) + 1
+			if !errors.As(err, &e) || e.Pos.File != file || e.Pos.Line < 1 || e.Pos.Line > lines || e.Pos.Col < 1 {
+				t.Fatalf("error %T %q is not an *Error positioned in the file", err, err)
+			}
+			return
+		}
+		if !validName(s.Name.V) || !slices.Contains(Lattices, s.Lattice.V) || s.Pieces.S == "" {
+			t.Fatalf("invalid spec accepted: %+v", s)
+		}
+		if s.Board.Size.Set == s.Board.Art.Set {
+			t.Fatalf("board must be size or art: %+v", s.Board)
+		}
+		// Where PosAt claims an exact position, the file holds the character.
+		src, spans := newSource(file, data), s.Pieces.spans
+		for i, sp := range spans {
+			end := len(s.Pieces.S)
+			if i+1 < len(spans) {
+				end = spans[i+1].off - 1 // before the joining comma
+			}
+			for off := sp.off; sp.verbatim && off < end; off++ {
+				p := s.Pieces.PosAt(off)
+				at := src.lines[p.Line-1] + p.Col - 1
+				if at >= len(data) || data[at] != s.Pieces.S[off] {
+					t.Fatalf("PosAt(%d) = %v, which does not hold %q", off, p, s.Pieces.S[off])
+				}
+			}
+		}
+	})
+}

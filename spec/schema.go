@@ -1,0 +1,296 @@
+package spec
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// fieldDef is one key of a table of the schema and how to decode its value
+// into a T. A new key is a new line in specFields or boardFields.
+type fieldDef[T any] struct {
+	key      string
+	required bool
+	// decode checks and stores f's value; name is the key's dotted name for
+	// messages.
+	decode func(dst *T, f field, name string) *Error
+}
+
+var specFields = []fieldDef[Spec]{
+	{key: "name", decode: func(s *Spec, f field, name string) *Error { return decodeName(&s.Name, f.val, name) }},
+	{key: "title", decode: func(s *Spec, f field, name string) *Error { return decodeString(&s.Title, f.val, name) }},
+	{key: "lattice", decode: func(s *Spec, f field, name string) *Error { return decodeLattice(&s.Lattice, f.val, name) }},
+	{key: "pieces", required: true, decode: func(s *Spec, f field, name string) *Error { return decodePieces(&s.Pieces, f.val, name) }},
+	{key: "one-sided", decode: func(s *Spec, f field, name string) *Error { return decodeBool(&s.OneSided, f.val, name) }},
+	{key: "unique", decode: func(s *Spec, f field, name string) *Error { return decodeBool(&s.Unique, f.val, name) }},
+	{key: "expect", decode: func(s *Spec, f field, name string) *Error { return decodeCount(&s.Expect, f.val, name) }},
+	{key: "expect-all", decode: func(s *Spec, f field, name string) *Error { return decodeCount(&s.ExpectAll, f.val, name) }},
+	{key: "board", required: true, decode: func(s *Spec, f field, name string) *Error { return decodeBoard(&s.Board, f, name) }},
+}
+
+var boardFields = []fieldDef[Board]{
+	{key: "size", decode: func(b *Board, f field, name string) *Error {
+		if b.Art.Set {
+			return errorf(f.pos, "%s: give either size or art, not both", name)
+		}
+		return decodeSize(&b.Size, f.val, name)
+	}},
+	{key: "art", decode: func(b *Board, f field, name string) *Error {
+		if b.Size.Set {
+			return errorf(f.pos, "%s: give either size or art, not both", name)
+		}
+		return decodeArt(&b.Art, f.val, name)
+	}},
+}
+
+// check checks the decoded tree of a whole file against the schema.
+func check(src *source, root *node) (*Spec, *Error) {
+	s := &Spec{File: src.file}
+	if _, ok := root.val.([]field); !ok {
+		return nil, errorf(root.pos, "expected a table of spec keys, found %s", describe(root))
+	}
+	if err := decodeTable(s, root, "", src.start(), specFields); err != nil {
+		return nil, err
+	}
+	if !s.Lattice.Set {
+		s.Lattice = Value[string]{V: Lattices[0], Pos: src.start()}
+	}
+	if !s.Name.Set {
+		base := filepath.Base(src.file)
+		base = strings.TrimSuffix(base, filepath.Ext(base))
+		if !validName(base) {
+			return nil, errorf(src.start(), "missing key \"name\", and the file name %q cannot stand in for it (expected only a-z, 0-9 and '-')", base)
+		}
+		s.Name = Value[string]{V: base, Pos: src.start()}
+	}
+	return s, nil
+}
+
+// decodeTable decodes the fields of table n, which is written at pos and
+// named name ("" for the whole file), into dst. It stops at the first
+// problem, in file order.
+func decodeTable[T any](dst *T, n *node, name string, pos Pos, defs []fieldDef[T]) *Error {
+	prefix := ""
+	if name != "" {
+		prefix = name + ": "
+	}
+	seen := map[string]bool{}
+	for _, f := range n.val.([]field) {
+		i := slices.IndexFunc(defs, func(d fieldDef[T]) bool { return d.key == f.key })
+		if i < 0 {
+			keys := make([]string, len(defs))
+			for i, d := range defs {
+				keys[i] = d.key
+			}
+			return errorf(f.pos, "%sunknown key %q%s", prefix, f.key, suggest(f.key, keys))
+		}
+		if err := defs[i].decode(dst, f, strings.TrimPrefix(name+"."+f.key, ".")); err != nil {
+			return err
+		}
+		seen[f.key] = true
+	}
+	for _, d := range defs {
+		if d.required && !seen[d.key] {
+			return errorf(pos, "%smissing required key %q", prefix, d.key)
+		}
+	}
+	return nil
+}
+
+// suggest returns ` (did you mean "c"?)` for the candidate c closest to an
+// unknown word, if one is close enough to be a likely typo, else "".
+func suggest(word string, candidates []string) string {
+	word = strings.ReplaceAll(strings.ToLower(word), "_", "-")
+	best, bestDist := "", 3
+	for _, c := range candidates {
+		if dist := editDistance(word, c); dist < bestDist && 2*dist < len(c) {
+			best, bestDist = c, dist
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf(" (did you mean %q?)", best)
+}
+
+// editDistance counts the single-character insertions, deletions,
+// substitutions and swaps of neighbours that turn a into b (optimal string
+// alignment distance): swapped letters are the commonest typo in keys.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	d := make([][]int, len(ra)+1)
+	for i := range d {
+		d[i] = make([]int, len(rb)+1)
+		d[i][0] = i
+	}
+	for j := range d[0] {
+		d[0][j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			d[i][j] = min(d[i-1][j]+1, d[i][j-1]+1, d[i-1][j-1]+cost)
+			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
+				d[i][j] = min(d[i][j], d[i-2][j-2]+1)
+			}
+		}
+	}
+	return d[len(ra)][len(rb)]
+}
+
+func decodeString(dst *Value[string], n *node, name string) *Error {
+	s, ok := n.val.(string)
+	if !ok {
+		return errorf(n.pos, "%s: expected a string, found %s", name, describe(n))
+	}
+	*dst = Value[string]{V: s, Pos: n.pos, Set: true}
+	return nil
+}
+
+func decodeName(dst *Value[string], n *node, name string) *Error {
+	if s, ok := n.val.(string); !ok || !validName(s) {
+		return errorf(n.pos, "%s: expected a name of a-z, 0-9 and '-', found %s", name, describe(n))
+	}
+	return decodeString(dst, n, name)
+}
+
+// validName reports whether s is one or more of a-z, 0-9 and '-', which
+// makes it safe in file names, URLs and command lines alike.
+func validName(s string) bool {
+	return s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyz0123456789-") == ""
+}
+
+func decodeLattice(dst *Value[string], n *node, name string) *Error {
+	if s, ok := n.val.(string); !ok || !slices.Contains(Lattices, s) {
+		hint := ""
+		if ok {
+			hint = suggest(s, Lattices)
+		}
+		return errorf(n.pos, "%s: expected one of %s, found %s%s", name, strings.Join(Lattices, ", "), describe(n), hint)
+	}
+	return decodeString(dst, n, name)
+}
+
+func decodeBool(dst *Value[bool], n *node, name string) *Error {
+	b, ok := n.val.(bool)
+	if !ok {
+		return errorf(n.pos, "%s: expected true or false, found %s", name, describe(n))
+	}
+	*dst = Value[bool]{V: b, Pos: n.pos, Set: true}
+	return nil
+}
+
+// decodeCount decodes a solution count: an integer >= 0.
+func decodeCount(dst *Value[int64], n *node, name string) *Error {
+	i, ok := n.val.(int64)
+	if !ok || i < 0 {
+		return errorf(n.pos, "%s: expected an integer >= 0, found %s", name, describe(n))
+	}
+	*dst = Value[int64]{V: i, Pos: n.pos, Set: true}
+	return nil
+}
+
+// decodePieces decodes a rule string, or a list of them joined with ",",
+// keeping where each string's characters are.
+func decodePieces(dst *Text, n *node, name string) *Error {
+	var rules []*node
+	switch v := n.val.(type) {
+	case string:
+		rules = []*node{n}
+	case []*node:
+		rules = v
+	}
+	if len(rules) == 0 {
+		return errorf(n.pos, "%s: expected a rule string or a list of rule strings, found %s", name, describe(n))
+	}
+	var (
+		text  strings.Builder
+		spans []span
+	)
+	for i, r := range rules {
+		if s, ok := r.val.(string); !ok || s == "" {
+			if r != n {
+				name = fmt.Sprintf("%s[%d]", name, i)
+			}
+			return errorf(r.pos, "%s: expected a rule string, found %s", name, describe(r))
+		}
+		if i > 0 {
+			text.WriteByte(',')
+		}
+		sp := r.text
+		sp.off = text.Len()
+		spans = append(spans, sp)
+		text.WriteString(r.val.(string))
+	}
+	*dst = Text{S: text.String(), Pos: spans[0].pos, spans: spans}
+	return nil
+}
+
+func decodeBoard(dst *Board, f field, name string) *Error {
+	n := f.val
+	if _, ok := n.val.([]field); !ok {
+		return errorf(n.pos, "%s: expected a table with size or art, found %s", name, describe(n))
+	}
+	dst.Pos = f.pos
+	if err := decodeTable(dst, n, name, f.pos, boardFields); err != nil {
+		return err
+	}
+	if !dst.Size.Set && !dst.Art.Set {
+		return errorf(f.pos, "%s: missing key \"size\" or \"art\"", name)
+	}
+	return nil
+}
+
+// sizeSyntax is "WxH"; '×' is what people type when they can.
+var sizeSyntax = regexp.MustCompile(`^([0-9]+)[xX×]([0-9]+)$`)
+
+func decodeSize(dst *Value[Size], n *node, name string) *Error {
+	bad := errorf(n.pos, "%s: expected \"WxH\" with W, H >= 1 (e.g. \"10x6\"), found %s", name, describe(n))
+	s, _ := n.val.(string)
+	m := sizeSyntax.FindStringSubmatch(s)
+	if m == nil {
+		return bad
+	}
+	w, errW := strconv.Atoi(m[1])
+	h, errH := strconv.Atoi(m[2])
+	if errW != nil || errH != nil || w < 1 || h < 1 {
+		return bad
+	}
+	*dst = Value[Size]{V: Size{W: w, H: h}, Pos: n.pos, Set: true}
+	return nil
+}
+
+// decodeArt splits a drawing into rows, dropping blank rows at either end
+// (so the drawing may start on the line after the opening quotes) and the
+// '\r' of CRLF line ends.
+func decodeArt(dst *Value[[]string], n *node, name string) *Error {
+	s, ok := n.val.(string)
+	if !ok {
+		return errorf(n.pos, "%s: expected a string of rows of '#' cells, found %s", name, describe(n))
+	}
+	rows := strings.Split(s, "\n")
+	for i, r := range rows {
+		rows[i] = strings.TrimSuffix(r, "\r")
+	}
+	blank := func(r string) bool { return strings.TrimSpace(r) == "" }
+	for len(rows) > 0 && blank(rows[0]) {
+		rows = rows[1:]
+	}
+	for len(rows) > 0 && blank(rows[len(rows)-1]) {
+		rows = rows[:len(rows)-1]
+	}
+	switch {
+	case len(rows) == 0:
+		return errorf(n.pos, "%s: expected rows of '#' cells, found no rows", name)
+	case !strings.Contains(s, "#"):
+		return errorf(n.pos, "%s: expected rows of '#' cells, found no '#'", name)
+	}
+	*dst = Value[[]string]{V: rows, Pos: n.pos, Set: true}
+	return nil
+}

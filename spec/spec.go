@@ -1,0 +1,160 @@
+// Package spec reads polyspec puzzle specs: declarative descriptions of a
+// polyform puzzle (which pieces, on which board, with which known solution
+// counts) written in TOML or YAML.
+//
+// Both syntaxes share one schema. A file is first decoded into a small
+// positioned tree that does not care which syntax it came from, and that tree
+// is then checked against the schema once, so the two syntaxes accept the same
+// specs and report the same problems. Every problem is reported as an *Error
+// that names the file, line and column, because spec authors fix files, not Go
+// values.
+//
+// The package only checks the shape of a spec. The piece rule string is kept
+// as text (see [Text]) and parsed by the compiler, which can turn an offset
+// inside the rule back into a file position with [Text.PosAt].
+package spec
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Pos is a position in a spec file. Line and Col start at 1; Col counts bytes,
+// as the Go toolchain does, so it agrees with byte offsets into strings.
+type Pos struct {
+	File      string
+	Line, Col int
+}
+
+// String formats p as "file:line:col", leaving out what p does not know.
+func (p Pos) String() string {
+	s := p.File
+	if p.Line > 0 {
+		if s != "" {
+			s += ":"
+		}
+		s += fmt.Sprintf("%d:%d", p.Line, p.Col)
+	}
+	return s
+}
+
+// Error is a problem in a spec file, at Pos.
+type Error struct {
+	Pos Pos
+	Msg string
+}
+
+func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+
+// errorf makes an *Error; every error of the package is made here.
+func errorf(pos Pos, format string, args ...any) *Error {
+	return &Error{Pos: pos, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Value is a decoded field and where its value is written.
+type Value[T any] struct {
+	V T
+	// Pos is where the value starts in the file. When Set is false it is the
+	// zero Pos, except for the defaults of Spec.Name and Spec.Lattice, which
+	// are placed at the start of the file so that errors about them have a
+	// position too.
+	Pos Pos
+	// Set reports whether the file gives the field; when it is false, V is the
+	// field's default.
+	Set bool
+}
+
+// Spec is one decoded and checked puzzle spec.
+type Spec struct {
+	File string // the file name given to Parse, Load or LoadFS
+
+	// Name identifies the puzzle: one or more of a-z, 0-9 and '-'. When the
+	// file leaves it out it is the file's base name without its extension.
+	Name Value[string]
+	// Title is free text for people; it may be empty.
+	Title Value[string]
+	// Lattice names the cell lattice; "square" unless given. Any of
+	// [Lattices] is accepted here: the compiler decides which it supports.
+	Lattice Value[string]
+	// Pieces is the piece rule string. A list of rule strings in the file is
+	// joined with ",".
+	Pieces Text
+	// OneSided forbids reflecting pieces.
+	OneSided Value[bool]
+	// Unique asks for solutions to be counted modulo the board's symmetry.
+	Unique Value[bool]
+	// Expect is the known number of solutions (as counted under Unique);
+	// ExpectAll the known number without symmetry reduction. Each is >= 0
+	// when Set.
+	Expect, ExpectAll Value[int64]
+	Board             Board
+}
+
+// Lattices lists the lattice names a spec may give, the default first.
+var Lattices = []string{"square", "cubic", "iamond", "hex", "stick", "trig", "twig"}
+
+// Board is the region the pieces must cover: a rectangle (Size) or a drawing
+// (Art). Exactly one of Size.Set and Art.Set is true.
+type Board struct {
+	Pos  Pos // where the board key is written
+	Size Value[Size]
+	// Art holds the rows of the drawing, top row first, without leading or
+	// trailing blank rows or line-ending '\r'. Byte x of row i is a cell iff
+	// it is '#'; the puzzle's y grows upward, so row i has
+	// y = len(Art.V)-1-i.
+	Art Value[[]string]
+}
+
+// Size is a rectangular board's width and height, both >= 1.
+type Size struct{ W, H int }
+
+// Load reads and parses the spec file at path; see Parse. A file that cannot
+// be read gives the *fs.PathError from reading it.
+func Load(path string) (*Spec, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, data)
+}
+
+// LoadFS reads and parses the spec file at path in fsys, for catalogues that
+// embed their specs; see Parse. Positions name the file by path.
+func LoadFS(fsys fs.FS, path string) (*Spec, error) {
+	data, err := fs.ReadFile(fsys, path)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(path, data)
+}
+
+// Parse decodes and checks a spec. The extension of filename picks the syntax
+// (.toml, or .yaml or .yml) and filename is used in positions and for the
+// default name. Any problem is returned as an *Error: the first one in the
+// file, since later ones are often consequences of it.
+func Parse(filename string, data []byte) (*Spec, error) {
+	var (
+		root *node
+		err  *Error
+	)
+	src := newSource(filename, data)
+	switch ext := filepath.Ext(filename); strings.ToLower(ext) {
+	case ".toml":
+		root, err = decodeTOML(src)
+	case ".yaml", ".yml":
+		root, err = decodeYAML(src)
+	default:
+		return nil, errorf(Pos{File: filename}, "unknown spec format %q: want .toml, .yaml or .yml", ext)
+	}
+	if err != nil {
+		return nil, err
+	}
+	s, err := check(src, root)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}

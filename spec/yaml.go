@@ -1,0 +1,253 @@
+package spec
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// decodeYAML decodes a YAML spec into the positioned tree, through yaml.Node,
+// which knows where each key and value is.
+func decodeYAML(src *source) (*node, *Error) {
+	doc, extra, err := parseYAML(src.data)
+	if err != nil {
+		return nil, yamlSyntaxError(src, err)
+	}
+	if extra != nil {
+		return nil, errorf(src.pos(src.offset(extra.Line, extra.Column)),
+			"invalid YAML: a spec is one document, found a second one")
+	}
+	if doc == nil || len(doc.Content) == 0 {
+		return &node{pos: src.start(), val: []field{}}, nil
+	}
+	b := yamlBuilder{src: src, done: map[*yaml.Node]*node{}, open: map[*yaml.Node]bool{}}
+	root, perr := b.build(doc.Content[0])
+	if perr != nil {
+		return nil, perr
+	}
+	if root.val == nil { // "---" alone, or only "~": as empty as an empty file
+		root.val = []field{}
+	}
+	root.pos = src.start()
+	return root, nil
+}
+
+// parseYAML parses data, which must hold at most one document. doc is nil for
+// a file without one; extra is the start of a second document.
+func parseYAML(data []byte) (doc, extra *yaml.Node, err error) {
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var d, e yaml.Node
+	if err := dec.Decode(&d); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, nil, nil
+		}
+		return nil, nil, err
+	}
+	if err := dec.Decode(&e); err != nil {
+		if errors.Is(err, io.EOF) {
+			return &d, nil, nil
+		}
+		return nil, nil, err
+	}
+	return &d, &e, nil
+}
+
+// yamlLine splits go.yaml.in/yaml/v3's syntax errors, "yaml: line N: msg"
+// with the line part optional.
+var yamlLine = regexp.MustCompile(`(?s)^yaml: (?:line (\d+): )?(.*)$`)
+
+// yamlSearchBudget bounds how many bytes yamlSyntaxError may parse in all,
+// which is far more than any real spec needs.
+const yamlSearchBudget = 4 << 20
+
+// yamlSyntaxError positions a YAML syntax error. The YAML library reports a
+// line only, often the line before the problem (some of its marks are
+// 0-based), sometimes none. But a problem shows up, with the very same error,
+// as soon as the text up to it is parsed: so the shortest prefix of the file
+// that fails with the same error ends at the problem. Finding it costs a
+// parse per line and then per byte of the failing line, so the search is
+// bounded, and past the bound the library's line is used as it is.
+func yamlSyntaxError(src *source, err error) *Error {
+	want := err.Error()
+	msg, line := want, 1
+	if m := yamlLine.FindStringSubmatch(want); m != nil {
+		msg = m[2]
+		if n, _ := strconv.Atoi(m[1]); n > 0 {
+			line = n
+		}
+	}
+	budget := yamlSearchBudget
+	// shortest returns the length of the shortest prefix of the file whose
+	// error is one that same accepts, or 0 if the budget runs out first.
+	shortest := func(same func(error) bool) int {
+		fails := func(end int) bool {
+			budget -= end
+			_, _, err := parseYAML(src.data[:end])
+			return err != nil && same(err)
+		}
+		for l, start := range src.lines {
+			end := len(src.data)
+			if l+1 < len(src.lines) {
+				end = src.lines[l+1]
+			}
+			if budget < end {
+				return 0
+			}
+			if !fails(end) {
+				continue
+			}
+			for off := start + 1; off < end && budget >= off; off++ {
+				if fails(off) {
+					return off
+				}
+			}
+			return end
+		}
+		return 0
+	}
+	end := shortest(func(err error) bool { return err.Error() == want })
+	if end == len(src.data) {
+		// Only the whole file gives this very error. That is how errors
+		// found at the end of the file look, as the library then reports
+		// the last line: such as a string or list left open further up,
+		// which the shortest prefix failing with the same message finds.
+		sameMsg := func(err error) bool {
+			m := yamlLine.FindStringSubmatch(err.Error())
+			return m != nil && m[2] == msg
+		}
+		if e := shortest(sameMsg); e > 0 {
+			end = e
+		}
+	}
+	if end == 0 {
+		return errorf(Pos{File: src.file, Line: line, Col: 1}, "invalid YAML: %s", msg)
+	}
+	return errorf(src.pos(end-1), "invalid YAML: %s", msg)
+}
+
+// yamlBuilder turns a yaml.Node tree into nodes.
+type yamlBuilder struct {
+	src *source
+	// done holds each node built, so that a value that aliases refer to many
+	// times is built once (and "billion laughs" files stay small).
+	done map[*yaml.Node]*node
+	// open holds the collections being built, to catch an alias to a value
+	// that contains the alias, which the YAML library accepts.
+	open map[*yaml.Node]bool
+}
+
+func (b *yamlBuilder) pos(n *yaml.Node) Pos { return b.src.pos(b.src.offset(n.Line, n.Column)) }
+
+func (b *yamlBuilder) build(n *yaml.Node) (*node, *Error) {
+	if n.Kind == yaml.AliasNode {
+		if b.open[n.Alias] {
+			return nil, errorf(b.pos(n), "invalid YAML: alias *%s refers to a value that contains it", n.Value)
+		}
+		n = n.Alias
+	}
+	if built := b.done[n]; built != nil {
+		return built, nil
+	}
+	var (
+		built *node
+		err   *Error
+	)
+	switch n.Kind {
+	case yaml.MappingNode:
+		b.open[n] = true
+		built, err = b.mapping(n)
+		delete(b.open, n)
+	case yaml.SequenceNode:
+		b.open[n] = true
+		built, err = b.sequence(n)
+		delete(b.open, n)
+	default:
+		built, err = b.scalar(n)
+	}
+	if err != nil {
+		return nil, err
+	}
+	b.done[n] = built
+	return built, nil
+}
+
+func (b *yamlBuilder) mapping(n *yaml.Node) (*node, *Error) {
+	fields := make([]field, 0, len(n.Content)/2)
+	first := map[string]Pos{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, err := b.build(n.Content[i])
+		if err != nil {
+			return nil, err
+		}
+		switch k.val.(type) {
+		case []*node, []field:
+			return nil, errorf(k.pos, "expected a string key, found %s", describe(k))
+		}
+		key, at := n.Content[i].Value, b.pos(n.Content[i])
+		if n.Content[i].Kind == yaml.AliasNode {
+			key = n.Content[i].Alias.Value
+		}
+		if p, dup := first[key]; dup {
+			return nil, errorf(at, "invalid YAML: duplicate key %q (first at line %d)", key, p.Line)
+		}
+		first[key] = at
+		v, err := b.build(n.Content[i+1])
+		if err != nil {
+			return nil, err
+		}
+		fields = append(fields, field{key: key, pos: at, val: v})
+	}
+	return &node{pos: b.pos(n), val: fields}, nil
+}
+
+func (b *yamlBuilder) sequence(n *yaml.Node) (*node, *Error) {
+	items := make([]*node, len(n.Content))
+	for i, c := range n.Content {
+		item, err := b.build(c)
+		if err != nil {
+			return nil, err
+		}
+		items[i] = item
+	}
+	return &node{pos: b.pos(n), val: items}, nil
+}
+
+// scalar decodes a scalar as the YAML library resolves it (so "yes" stays a
+// string, as in YAML 1.2).
+func (b *yamlBuilder) scalar(n *yaml.Node) (*node, *Error) {
+	at := b.src.offset(n.Line, n.Column)
+	var v any
+	if err := n.Decode(&v); err != nil {
+		return nil, errorf(b.src.pos(at), "invalid YAML: %s", strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	switch v := v.(type) {
+	case string:
+		content, close := at, ""
+		switch {
+		case n.Style&yaml.DoubleQuotedStyle != 0:
+			content, close = at+1, `"`
+		case n.Style&yaml.SingleQuotedStyle != 0:
+			content, close = at+1, `'`
+		case n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0:
+			// The characters start on the line after the indicator.
+			content = b.src.offset(n.Line+1, 1)
+			for content < len(b.src.data) && b.src.data[content] == ' ' {
+				content++
+			}
+		}
+		return b.src.stringNode(v, at, content, close), nil
+	case int:
+		return &node{pos: b.src.pos(at), val: int64(v)}, nil
+	case int64, float64, bool, time.Time, nil:
+		return &node{pos: b.src.pos(at), val: v}, nil
+	case uint64:
+		return nil, errorf(b.src.pos(at), "invalid YAML: integer %s does not fit in 64 bits", n.Value)
+	}
+	return nil, errorf(b.src.pos(at), "invalid YAML: unsupported value %s %q", n.ShortTag(), n.Value)
+}
