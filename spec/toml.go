@@ -59,8 +59,8 @@ type tomlBuilder struct {
 func (b tomlBuilder) build(p string, v any) *node {
 	site := b.sites[p]
 	if site == nil {
-		// Only if the scanner and the decoder disagreed; an approximate
-		// position still beats none.
+		// The root has no site, nor has a value that the scanner misread:
+		// an approximate position still beats none.
 		site = &tomlSite{content: -1}
 	}
 	switch v := v.(type) {
@@ -68,12 +68,12 @@ func (b tomlBuilder) build(p string, v any) *node {
 		return b.src.stringNode(v, site.val, site.content, site.close)
 	case map[string]any:
 		return &node{pos: b.src.pos(site.val), val: b.table(p, v)}
-	case []map[string]any: // an array of tables ([[name]])
-		items := make([]*node, len(v))
+	case []map[string]any: // an array of tables ([[name]]): a list like any other
+		list := make([]any, len(v))
 		for i, t := range v {
-			items[i] = b.build(elemPath(p, i), t)
+			list[i] = t
 		}
-		return &node{pos: b.src.pos(site.val), val: items}
+		return b.build(p, list)
 	case []any:
 		items := make([]*node, len(v))
 		for i, e := range v {
