@@ -36,11 +36,11 @@ type algx struct {
 	count  []int32 // options chosen so far that cover each primary
 	bias   []int32 // theta minus the number of options left, per primary
 
-	// Per-depth data, each child's above its parent's. The options still
-	// compatible are listed in problem order with a copy of their claim
-	// masks, so that filtering reads memory in sequence.
-	ids    []int32
-	rows   []uint64 // the claim mask of ids[i] is rows[i*w:][:w]
+	claim  []uint64 // the bits option j claims: claim[j*w:][:w]
+	delta  []wordMask
+
+	// Per-depth data, each child's above its parent's.
+	ids    []int32  // the options still compatible, in problem order
 	masks  []uint64 // the forbidden bits, w words per depth
 	counts []int32  // options left per primary, nprim per depth
 	chosen []int32
@@ -98,8 +98,8 @@ func newAlgX(pl *plan) *algx {
 		forbid: make([]uint64, m*w),
 		pmask:  make([]uint64, (np+63)/64),
 		pstart: make([]int32, m+1),
+		claim:  make([]uint64, m*w),
 		ids:    make([]int32, m, 2*m+1),
-		rows:   make([]uint64, m*w, (2*m+1)*w),
 		masks:  make([]uint64, w),
 		counts: make([]int32, np),
 		lo:     pl.lo,
@@ -114,7 +114,7 @@ func newAlgX(pl *plan) *algx {
 	// The root lists every option with nothing forbidden.
 	for j, o := range pl.opts {
 		a.ids[j] = int32(j)
-		claim, forbid := a.rows[j*w:][:w], a.forbid[j*w:][:w]
+		claim, forbid := a.claim[j*w:][:w], a.forbid[j*w:][:w]
 		for _, e := range p.Option(int(o)) {
 			r := pl.rank[e.Item]
 			switch {
@@ -171,10 +171,10 @@ func (a *algx) search(depth, ls, le int) bool {
 	}
 	ok := true
 	for pos := ls; ok && tries > 0; pos++ {
-		if a.rows[pos*w+bw]&bb == 0 {
+		j := a.ids[pos]
+		if a.claim[int(j)*w+bw]&bb == 0 {
 			continue
 		}
-		j := a.ids[pos]
 		tries--
 		if !a.node() {
 			return false
@@ -189,15 +189,15 @@ func (a *algx) search(depth, ls, le int) bool {
 		clear(cnt)
 		var ne int
 		if child[bw]&bb != 0 {
-			ne = a.filter(ls, le, le, child, cnt)
+			ne = a.filter(ls, le, le, f, child, cnt)
 		} else {
 			// best stays open: options before j that name it were tried
 			// in earlier branches, so they go too, by filtering that
 			// stretch as if best were forbidden.
 			child[bw] |= bb
-			ne = a.filter(ls, pos+1, le, child, cnt)
+			ne = a.filter(ls, pos+1, le, f, child, cnt)
 			child[bw] &^= bb
-			ne = a.filter(pos+1, le, ne, child, cnt)
+			ne = a.filter(pos+1, le, ne, f, child, cnt)
 		}
 		a.chosen = append(a.chosen, j)
 		ok = a.search(depth+1, le, ne)
@@ -209,7 +209,7 @@ func (a *algx) search(depth, ls, le int) bool {
 		copy(child, f)
 		child[bw] |= bb
 		clear(cnt)
-		ok = a.search(depth+1, le, a.filter(ls, le, le, child, cnt))
+		ok = a.search(depth+1, le, a.filter(ls, le, le, f, child, cnt))
 	}
 	return ok
 }
@@ -257,7 +257,6 @@ func (a *algx) add(j, delta int32, mask []uint64) {
 func (a *algx) grow(depth, end int) {
 	if end > len(a.ids) {
 		a.ids = append(a.ids, make([]int32, end-len(a.ids))...)
-		a.rows = append(a.rows, make([]uint64, end*a.w-len(a.rows))...)
 	}
 	if n := (depth + 1) * a.w; n > len(a.masks) {
 		a.masks = append(a.masks, make([]uint64, n-len(a.masks))...)
@@ -267,26 +266,41 @@ func (a *algx) grow(depth, end int) {
 	}
 }
 
+// A wordMask is one word of a mask that is not zero.
+type wordMask struct {
+	k int
+	m uint64
+}
+
 // filter appends to the list ending at ne the options of list[ls:le] that
-// mask allows, counts them per primary in cnt, and returns the new end.
-func (a *algx) filter(ls, le, ne int, mask []uint64, cnt []int32) int {
-	w := len(mask)
-	ids, rows, prims, pstart := a.ids, a.rows, a.prims, a.pstart
+// the forbidden mask child allows, counts them per primary in cnt, and
+// returns the new end. The options come from the list of a node with mask
+// f, so only the bits of child not in f can rule them out; there are few
+// of them whatever the size of the masks.
+func (a *algx) filter(ls, le, ne int, f, child []uint64, cnt []int32) int {
+	d := a.delta[:0]
+	for k, m := range child {
+		if m &^= f[k]; m != 0 {
+			d = append(d, wordMask{k, m})
+		}
+	}
+	for len(d) < 2 {
+		d = append(d, wordMask{})
+	}
+	a.delta = d
+	d0, d1, rest := d[0], d[1], d[2:]
+	w, ids, claim, prims, pstart := a.w, a.ids, a.claim, a.prims, a.pstart
 	a.stats.Updates += int64(le - ls)
-next:
-	for i := ls; i < le; i++ {
-		row := rows[i*w:][:w]
-		for k, m := range mask {
-			if row[k]&m != 0 {
-				continue next
-			}
+	for _, j := range ids[ls:le] {
+		c := claim[int(j)*w:]
+		hit := c[d0.k]&d0.m | c[d1.k]&d1.m
+		for _, x := range rest {
+			hit |= c[x.k] & x.m
 		}
-		j := ids[i]
+		if hit != 0 {
+			continue
+		}
 		ids[ne] = j
-		dst := rows[ne*w:][:w]
-		for k, x := range row {
-			dst[k] = x
-		}
 		ne++
 		for _, q := range prims[pstart[j]:pstart[j+1]] {
 			cnt[q]++

@@ -1,0 +1,155 @@
+package cover
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+)
+
+// dominoes builds the domino tilings of a w×h board (cells primary, one
+// option per domino) and the permutations of the options induced by the
+// board's symmetries (the dihedral group, or its rectangle subgroup).
+func dominoes(w, h int) (*Problem, []Symmetry) {
+	p := NewProblem()
+	cell := func(x, y int) int32 { return int32(y*w + x) }
+	for y := range h {
+		for x := range w {
+			p.AddPrimary(fmt.Sprintf("%d,%d", x, y))
+		}
+	}
+	type domino [2]int32
+	var all []domino
+	index := map[domino]int32{}
+	add := func(a, b int32) {
+		d := domino{min(a, b), max(a, b)}
+		index[d] = int32(len(all))
+		all = append(all, d)
+		p.AddOption([]Entry{{Item: d[0]}, {Item: d[1]}})
+	}
+	for y := range h {
+		for x := range w {
+			if x+1 < w {
+				add(cell(x, y), cell(x+1, y))
+			}
+			if y+1 < h {
+				add(cell(x, y), cell(x, y+1))
+			}
+		}
+	}
+	maps := []func(x, y int) (int, int){
+		func(x, y int) (int, int) { return x, y },
+		func(x, y int) (int, int) { return w - 1 - x, y },
+		func(x, y int) (int, int) { return x, h - 1 - y },
+		func(x, y int) (int, int) { return w - 1 - x, h - 1 - y },
+	}
+	if w == h {
+		maps = append(maps,
+			func(x, y int) (int, int) { return y, x },
+			func(x, y int) (int, int) { return h - 1 - y, x },
+			func(x, y int) (int, int) { return y, w - 1 - x },
+			func(x, y int) (int, int) { return h - 1 - y, w - 1 - x },
+		)
+	}
+	var group []Symmetry
+	for _, m := range maps {
+		g := make(Symmetry, len(all))
+		for i, d := range all {
+			x0, y0 := m(int(d[0])%w, int(d[0])/w)
+			x1, y1 := m(int(d[1])%w, int(d[1])/w)
+			a, b := cell(x0, y0), cell(x1, y1)
+			g[i] = index[domino{min(a, b), max(a, b)}]
+		}
+		group = append(group, g)
+	}
+	return p, group
+}
+
+// orbits counts classes of solutions by brute force: every solution's
+// smallest image under the group, collected in a set.
+func orbits(t *testing.T, p *Problem, group []Symmetry) int {
+	b, _ := Lookup("dlx")
+	seen := map[string]bool{}
+	_, err := b.Solve(context.Background(), p, func(sol []int) bool {
+		var best []int
+		for _, g := range group {
+			img := make([]int, len(sol))
+			for i, o := range sol {
+				img[i] = int(g[o])
+			}
+			slices.Sort(img)
+			if best == nil || slices.Compare(img, best) < 0 {
+				best = img
+			}
+		}
+		seen[fmt.Sprint(best)] = true
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(seen)
+}
+
+func TestDistinctMatchesOrbitCount(t *testing.T) {
+	for _, c := range []struct{ w, h, all int }{
+		{2, 2, 2}, {4, 4, 36}, {6, 6, 6728}, {3, 4, 11}, {4, 5, 95}, {2, 7, 21},
+	} {
+		p, group := dominoes(c.w, c.h)
+		want := orbits(t, p, group)
+		for _, name := range BackendNames() {
+			b, _ := Lookup(name)
+			d, err := NewDistinct(p, group)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := d.Solve(context.Background(), b, func(sol []int) bool { return true })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.Solutions != int64(want) {
+				t.Errorf("%dx%d %s: %d distinct (pivot %q), brute force says %d", c.w, c.h, name, st.Solutions, d.Pivot(), want)
+			}
+			all, _ := NewDistinct(p, nil)
+			st, _ = all.Solve(context.Background(), b, func(sol []int) bool { return true })
+			if st.Solutions != int64(c.all) {
+				t.Errorf("%dx%d %s: %d tilings, want %d", c.w, c.h, name, st.Solutions, c.all)
+			}
+		}
+	}
+}
+
+// TestDistinctPivot checks the reduction keeps one pivot placement per
+// class and reports the solutions with original option numbers.
+func TestDistinctPivot(t *testing.T) {
+	p := NewProblem()
+	// A 3-cell strip and a monomino "m" that can stand on any cell; the
+	// reflection maps the strip onto itself.
+	for _, n := range []string{"m", "0", "1", "2"} {
+		p.AddPrimary(n)
+	}
+	p.AddOption([]Entry{{Item: 0}, {Item: 1}}) // 0: m on 0
+	p.AddOption([]Entry{{Item: 0}, {Item: 2}}) // 1: m on 1
+	p.AddOption([]Entry{{Item: 0}, {Item: 3}}) // 2: m on 2
+	p.AddOption([]Entry{{Item: 2}, {Item: 3}}) // 3: domino 1-2
+	p.AddOption([]Entry{{Item: 1}, {Item: 2}}) // 4: domino 0-1
+	mirror := Symmetry{2, 1, 0, 4, 3}
+	d, err := NewDistinct(p, []Symmetry{mirror})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Pivot() != "m" || d.Problem().NumOptions() != 4 {
+		t.Fatalf("pivot %q with %d options, want m with 4", d.Pivot(), d.Problem().NumOptions())
+	}
+	b, _ := Lookup(DefaultBackend)
+	var got [][]int
+	d.Solve(context.Background(), b, func(sol []int) bool {
+		s := slices.Clone(sol)
+		slices.Sort(s)
+		got = append(got, s)
+		return true
+	})
+	if want := [][]int{{0, 3}}; !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("solutions %v, want %v", got, want)
+	}
+}
