@@ -2,6 +2,8 @@ package spec
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -18,7 +20,12 @@ var badSpecs = []struct{ file, text, want string }{
 	// Values of the wrong type.
 	{"p.toml", "pieces = \"5*\"\nboard.size = \"3x3\"\nunique = \"yes\"\n", `p.toml:3:10: unique: expected true or false, found string "yes"`},
 	{"p.yaml", "pieces: 5*\nboard: {size: 3x3}\nunique: yes\n", `p.yaml:3:9: unique: expected true or false, found string "yes"`},
+	{"p.yaml", "{title: \"×\", unique: yes}\n", `p.yaml:1:23: unique: expected true or false, found string "yes"`}, // columns count bytes
 	{"p.toml", "title = 7\n", `p.toml:1:9: title: expected a string, found integer 7`},
+	{"p.toml", "title = true\n", `p.toml:1:9: title: expected a string, found boolean true`},
+	{"p.toml", "expect = \"a very long string indeed, longer than forty bytes\"\n", `p.toml:1:10: expect: expected an integer >= 0, found string "a very long string indeed, longer than f"...`},
+	{"p.yaml", "&k pieces: 5*\n*k : 4*\n", `p.yaml:2:1: invalid YAML: duplicate key "pieces" (first at line 1)`},
+	{"p.yaml", "--- ~\n", `p.yaml:1:1: missing required key "pieces"`},
 	{"p.yaml", "one-sided: ~\n", `p.yaml:1:12: one-sided: expected true or false, found null`},
 	{"p.toml", "expect = 2.5\n", `p.toml:1:10: expect: expected an integer >= 0, found float 2.5`},
 	{"p.yaml", "expect: 3.0\n", `p.yaml:1:9: expect: expected an integer >= 0, found float 3.0`},
@@ -92,5 +99,16 @@ func TestErrors(t *testing.T) {
 		if err.Error() != c.want {
 			t.Errorf("%s %q:\n got %s\nwant %s", c.file, c.text, err, c.want)
 		}
+	}
+}
+
+// TestYAMLErrorInHugeFile checks that past yamlBisectMax a syntax error is
+// still positioned, at the line the YAML library reports.
+func TestYAMLErrorInHugeFile(t *testing.T) {
+	data := []byte(strings.Repeat("# padding\n", yamlBisectMax/10+1) + "pieces: 5*\n  board: 1\n")
+	_, err := Parse("p.yaml", data)
+	want := fmt.Sprintf("p.yaml:%d:1: invalid YAML: mapping values are not allowed in this context", yamlBisectMax/10+3)
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
 	}
 }

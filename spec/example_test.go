@@ -28,6 +28,6 @@ size = "10x6"
 	fmt.Println(err)
 	// Output:
 	// pentominoes-6x10 square 5* {10 6} 2339
-	// pentominoes-6x10.toml:3:11
+	// pentominoes-6x10.toml:3:12
 	// p.yaml:3:9: unique: expected true or false, found string "yes"
 }

@@ -9,6 +9,16 @@
 // that names the file, line and column, because spec authors fix files, not Go
 // values.
 //
+// Messages read "file:line:col: key: expected X, found Y" where they can, for
+// example
+//
+//	p.toml:3:8: unique: expected true or false, found string "yes"
+//	p.yaml:5:3: unknown key "peices" (did you mean "pieces"?)
+//	p.toml:2:10: invalid TOML: expected value but found "yes" instead
+//
+// Columns count bytes. A value's position is where its token starts (the
+// opening quote of a quoted string); an unknown key's is where the key starts.
+//
 // The package only checks the shape of a spec. The piece rule string is kept
 // as text (see [Text]) and parsed by the compiler, which can turn an offset
 // inside the rule back into a file position with [Text.PosAt].
@@ -133,8 +143,9 @@ func LoadFS(fsys fs.FS, path string) (*Spec, error) {
 
 // Parse decodes and checks a spec. The extension of filename picks the syntax
 // (.toml, or .yaml or .yml) and filename is used in positions and for the
-// default name. Any problem is returned as an *Error: the first one in the
-// file, since later ones are often consequences of it.
+// default name. A problem is returned as one *Error, the first found, since
+// later ones are often consequences of it; an unknown extension gives one
+// positioned at the file name alone.
 func Parse(filename string, data []byte) (*Spec, error) {
 	var (
 		root *node

@@ -121,6 +121,20 @@ board:
 			Board:   Board{Art: Value[[]string]{V: []string{"#", " ##", "###"}, Set: true}},
 		},
 	},
+	{
+		// YAML anchors and aliases (even as a key); CRLF line ends in both.
+		name: "aliases",
+		toml: "pieces = [\"I\", \"I\"]\r\nexpect = 5\r\nexpect-all = 5\r\n[board]\r\nart = \"\"\"\r\n##\r\n\"\"\"\r\n",
+		yaml: "pieces: [&i I, *i]\r\nexpect: &n 5\r\n? &k expect-all\r\n: *n\r\nboard:\r\n  art: |\r\n    ##\r\n",
+		want: Spec{
+			Name:      Value[string]{V: "aliases"},
+			Lattice:   Value[string]{V: "square"},
+			Pieces:    Text{S: "I,I"},
+			Expect:    Value[int64]{V: 5, Set: true},
+			ExpectAll: Value[int64]{V: 5, Set: true},
+			Board:     Board{Art: Value[[]string]{V: []string{"##"}, Set: true}},
+		},
+	},
 }
 
 // withoutPositions returns a copy of s with File and every Pos zeroed, and
@@ -235,6 +249,7 @@ func TestTextPosAt(t *testing.T) {
 		{"p.yaml", "pieces: >\n  I,\n  L\n", []int{0, 3},
 			[]Pos{{"", 1, 9}, {"", 1, 9}}},
 	} {
+
 		board := map[string]string{
 			".toml": "\nboard = {size = \"1x1\"}\n",
 			".yaml": "\nboard: {size: 1x1}\n",
@@ -250,6 +265,13 @@ func TestTextPosAt(t *testing.T) {
 				t.Errorf("%q: PosAt(%d) = %v, want %v", c.text, off, got, want)
 			}
 		}
+	}
+}
+
+func TestTextPosAtByHand(t *testing.T) {
+	at := Pos{"made.toml", 4, 2}
+	if got := (Text{S: "5*", Pos: at}).PosAt(1); got != at {
+		t.Errorf("PosAt of a Text made by hand = %v, want %v", got, at)
 	}
 }
 

@@ -28,14 +28,14 @@ type field struct {
 	val *node
 }
 
-// describe names the kind of n, and its value when short, for messages of the
-// form "expected X, found Y".
+// describe names the kind of n and its value, cut short if long, for
+// messages of the form "expected X, found Y".
 func describe(n *node) string {
 	switch v := n.val.(type) {
 	case string:
-		const max = 40
-		if len(v) > max {
-			cut := max
+		const limit = 40
+		if len(v) > limit {
+			cut := limit
 			for cut > 0 && !utf8.RuneStart(v[cut]) {
 				cut--
 			}
@@ -151,7 +151,8 @@ type Text struct {
 // characters are written verbatim in the file; inside a string with escapes,
 // folded lines or stripped indentation, it is where that string starts. For a
 // list of rule strings joined with ",", each offset maps into its own string,
-// and a joining comma maps to just past the string before it.
+// and a joining comma maps to just past the string before it. A Text made
+// by hand, as tests do, maps every offset to t.Pos.
 func (t Text) PosAt(off int) Pos {
 	off = min(max(off, 0), len(t.S))
 	i := sort.Search(len(t.spans), func(i int) bool { return t.spans[i].off > off }) - 1

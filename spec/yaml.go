@@ -62,71 +62,52 @@ func parseYAML(data []byte) (doc, extra *yaml.Node, err error) {
 // with the line part optional.
 var yamlLine = regexp.MustCompile(`(?s)^yaml: (?:line (\d+): )?(.*)$`)
 
-// yamlSearchBudget bounds how many bytes yamlSyntaxError may parse in all,
-// which is far more than any real spec needs.
-const yamlSearchBudget = 4 << 20
+// yamlBisectMax is the largest file whose syntax errors yamlSyntaxError
+// positions by bisection, which takes a few dozen parses; it is far larger
+// than any spec.
+const yamlBisectMax = 256 << 10
 
 // yamlSyntaxError positions a YAML syntax error. The YAML library reports a
 // line only, often the line before the problem (some of its marks are
-// 0-based), sometimes none. But a problem shows up, with the very same error,
-// as soon as the text up to it is parsed: so the shortest prefix of the file
-// that fails with the same error ends at the problem. Finding it costs a
-// parse per line and then per byte of the failing line, so the search is
-// bounded, and past the bound the library's line is used as it is.
+// 0-based), sometimes none. But a parser reads from the front, so a problem
+// gives the very same error as soon as the text up to it is parsed: the
+// shortest prefix of the file that fails with the same error ends at the
+// problem. Bisection finds it in a few parses. (Past yamlBisectMax bytes the
+// library's line is taken as it is.)
 func yamlSyntaxError(src *source, err error) *Error {
 	want := err.Error()
-	msg, line := want, 1
+	msg, line := want, 0
 	if m := yamlLine.FindStringSubmatch(want); m != nil {
 		msg = m[2]
-		if n, _ := strconv.Atoi(m[1]); n > 0 {
-			line = n
-		}
+		line, _ = strconv.Atoi(m[1])
 	}
-	budget := yamlSearchBudget
-	// shortest returns the length of the shortest prefix of the file whose
-	// error is one that same accepts, or 0 if the budget runs out first.
-	shortest := func(same func(error) bool) int {
-		fails := func(end int) bool {
-			budget -= end
-			_, _, err := parseYAML(src.data[:end])
-			return err != nil && same(err)
-		}
-		for l, start := range src.lines {
-			end := len(src.data)
-			if l+1 < len(src.lines) {
-				end = src.lines[l+1]
-			}
-			if budget < end {
-				return 0
-			}
-			if !fails(end) {
-				continue
-			}
-			for off := start + 1; off < end && budget >= off; off++ {
-				if fails(off) {
-					return off
-				}
-			}
-			return end
-		}
-		return 0
+	if len(src.data) > yamlBisectMax {
+		return errorf(Pos{File: src.file, Line: max(line, 1), Col: 1}, "invalid YAML: %s", msg)
 	}
-	end := shortest(func(err error) bool { return err.Error() == want })
-	if end == len(src.data) {
-		// Only the whole file gives this very error. That is how errors
-		// found at the end of the file look, as the library then reports
-		// the last line: such as a string or list left open further up,
-		// which the shortest prefix failing with the same message finds.
-		sameMsg := func(err error) bool {
-			m := yamlLine.FindStringSubmatch(err.Error())
+	// shortest bisects for the shortest prefix whose error same accepts;
+	// the empty prefix parses, and the whole file fails.
+	shortest := func(same func(msg string) bool) int {
+		lo, hi := 0, len(src.data)
+		for hi-lo > 1 {
+			mid := lo + (hi-lo)/2
+			if _, _, err := parseYAML(src.data[:mid]); err != nil && same(err.Error()) {
+				hi = mid
+			} else {
+				lo = mid
+			}
+		}
+		return hi
+	}
+	end := shortest(func(e string) bool { return e == want })
+	if line >= bytes.Count(src.data, []byte("\n")) {
+		// Reported at the end of the file, as an error found there is, such
+		// as a string or list left open further up; the line then changes
+		// with the prefix, but the message does not.
+		sameMsg := func(e string) bool {
+			m := yamlLine.FindStringSubmatch(e)
 			return m != nil && m[2] == msg
 		}
-		if e := shortest(sameMsg); e > 0 {
-			end = e
-		}
-	}
-	if end == 0 {
-		return errorf(Pos{File: src.file, Line: line, Col: 1}, "invalid YAML: %s", msg)
+		end = min(end, shortest(sameMsg))
 	}
 	return errorf(src.pos(end-1), "invalid YAML: %s", msg)
 }
