@@ -9,10 +9,14 @@ import (
 // algxBackend is Algorithm X on bitsets. Each option is a mask of "claim"
 // bits; a node of the search holds the mask of forbidden bits and the list
 // of options still compatible with it, and a child's list is its parent's
-// filtered by one AND per word per option. Filtering also counts, for every
-// primary item, the options left, which is all minimum-remaining-values
-// branching needs. Undoing is free: a child's data lives above its
-// parent's on stacks that are reused, never allocated per node.
+// filtered by ANDs on the few words of the mask that the chosen option
+// changes, two words per pass. Minimum-remaining-values branching then
+// needs, for the new list, only whether some primary has no option left (an
+// OR per word, which settles two thirds of the nodes) or which has fewest
+// (bit-sliced counters, falling back to plain counting when every count is
+// large).
+// Undoing is free: a child's data lives above its parent's on stacks that
+// are reused, never allocated per node.
 type algxBackend struct{}
 
 func (algxBackend) Name() string { return "algx" }
@@ -26,36 +30,41 @@ func (algxBackend) Name() string { return "algx" }
 // exactly when it agrees on every shared secondary item.
 type algx struct {
 	run
-	pl     *plan
-	w      int      // words per mask
-	forbid []uint64 // the secondary bits option j forbids: forbid[j*w:][:w]
+	pl *plan
+	w  int // words per mask
+	// The secondary bits option j forbids are the nonzero words
+	// forbid[fstart[j]:fstart[j+1]].
+	forbid []wordBits
+	fstart []int32
 	pmask  []uint64 // the primary bits, to pick active primaries out of a mask
 	prims  []int32  // primaries of option j: prims[pstart[j]:pstart[j+1]]
 	pstart []int32
 	lo, hi []int32
 	count  []int32 // options chosen so far that cover each primary
 	bias   []int32 // theta minus the number of options left, per primary
+	// needOne marks the primaries whose bias is 0, those for which having
+	// no option left is a dead end; see starved.
+	needOne []uint64
+	cnt     []int32 // options left per primary, at the node being expanded
 
-	claim  []uint64 // the bits option j claims: claim[j*w:][:w]
-	delta  []wordMask
+	// claim holds the bits option j claims, word k at claim[k*m+j]: by word
+	// first, so that filtering on one word reads a single slice.
+	claim []uint64
+	m     int // number of options
 
 	// Per-depth data, each child's above its parent's.
 	ids    []int32  // the options still compatible, in problem order
 	masks  []uint64 // the forbidden bits, w words per depth
-	counts []int32  // options left per primary, nprim per depth
 	chosen []int32
 }
 
 func (algxBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, error) {
-	if err := ctx.Err(); err != nil {
-		return Stats{}, err
-	}
-	pl, err := newPlan(p)
+	pl, r, err := start(ctx, p, visit)
 	if err != nil {
 		return Stats{}, err
 	}
 	a := newAlgX(pl)
-	a.run = newRun(ctx, visit)
+	a.run = r
 	a.search(0, 0, len(pl.opts))
 	return a.finish()
 }
@@ -93,43 +102,45 @@ func newAlgX(pl *plan) *algx {
 	}
 	w := (nbits + 63) / 64
 	a := &algx{
-		pl:     pl,
-		w:      w,
-		forbid: make([]uint64, m*w),
-		pmask:  make([]uint64, (np+63)/64),
-		pstart: make([]int32, m+1),
-		claim:  make([]uint64, m*w),
-		ids:    make([]int32, m, 2*m+1),
-		masks:  make([]uint64, w),
-		counts: make([]int32, np),
-		lo:     pl.lo,
-		hi:     pl.hi,
-		count:  make([]int32, np),
-		bias:   make([]int32, np),
+		pl:      pl,
+		w:       w,
+		fstart:  make([]int32, m+1),
+		pmask:   make([]uint64, (np+63)/64),
+		pstart:  make([]int32, m+1),
+		claim:   make([]uint64, m*w),
+		m:       m,
+		ids:     make([]int32, m, 2*m+1),
+		masks:   make([]uint64, w),
+		cnt:     make([]int32, np),
+		needOne: make([]uint64, (np+63)/64),
+		lo:      pl.lo,
+		hi:      pl.hi,
+		count:   make([]int32, np),
+		bias:    make([]int32, np),
 	}
 	for b := 0; b < np; b++ {
 		a.pmask[b/64] |= 1 << (b % 64)
-		a.bias[b] = theta(0, 0, a.lo[b])
+		a.setBias(b)
 	}
 	// The root lists every option with nothing forbidden.
+	forbid := make([]uint64, w)
 	for j, o := range pl.opts {
 		a.ids[j] = int32(j)
-		claim, forbid := a.claim[j*w:][:w], a.forbid[j*w:][:w]
+		clear(forbid)
 		for _, e := range p.Option(int(o)) {
 			r := pl.rank[e.Item]
 			switch {
 			case int(r) < np:
-				setBit(claim, int(r))
-				a.counts[r]++
+				a.setClaim(j, int(r))
 				a.prims = append(a.prims, r)
 			case e.Color == 0:
-				setBit(claim, first[r])
+				a.setClaim(j, first[r])
 				for _, b := range secBits[r] {
 					setBit(forbid, b)
 				}
 			default:
 				own := colorBit[[2]int32{r, e.Color}]
-				setBit(claim, own)
+				a.setClaim(j, own)
 				for _, b := range secBits[r] {
 					if b != own {
 						setBit(forbid, b)
@@ -138,20 +149,37 @@ func newAlgX(pl *plan) *algx {
 			}
 		}
 		a.pstart[j+1] = int32(len(a.prims))
+		for k, m := range forbid {
+			if m != 0 {
+				a.forbid = append(a.forbid, wordBits{int32(k), m})
+			}
+		}
+		a.fstart[j+1] = int32(len(a.forbid))
 	}
 	return a
 }
 
+// A wordBits is word k of a mask.
+type wordBits struct {
+	k int32
+	m uint64
+}
+
 func setBit(m []uint64, b int) { m[b/64] |= 1 << (b % 64) }
+
+func (a *algx) setClaim(j, b int) { a.claim[b/64*a.m+j] |= 1 << (b % 64) }
 
 func (a *algx) primsOf(j int32) []int32 { return a.prims[a.pstart[j]:a.pstart[j+1]] }
 
 // search explores the subtree of the node at the given depth, whose options
-// are list[ls:le], and reports whether to go on.
+// are ids[ls:le], and reports whether to go on.
 func (a *algx) search(depth, ls, le int) bool {
-	w, np := a.w, a.pl.nprim
+	w := a.w
 	f := a.masks[depth*w:][:w]
-	best, t := a.choose(f, a.counts[depth*np:][:np])
+	if a.starved(ls, le, f) {
+		return true
+	}
+	best, t := a.choose(ls, le, f)
 	if best < 0 {
 		a.sol = a.sol[:0]
 		for _, j := range a.chosen {
@@ -172,32 +200,30 @@ func (a *algx) search(depth, ls, le int) bool {
 	ok := true
 	for pos := ls; ok && tries > 0; pos++ {
 		j := a.ids[pos]
-		if a.claim[int(j)*w+bw]&bb == 0 {
+		if a.claim[bw*a.m+int(j)]&bb == 0 {
 			continue
 		}
 		tries--
 		if !a.node() {
 			return false
 		}
-		f, child, cnt := a.frame(depth)
+		f, child := a.frame(depth)
 		copy(child, f)
-		opt := a.forbid[int(j)*w:][:w]
-		for k := range child {
-			child[k] |= opt[k]
+		for _, x := range a.forbid[a.fstart[j]:a.fstart[j+1]] {
+			child[x.k] |= x.m
 		}
 		a.add(j, 1, child)
-		clear(cnt)
 		var ne int
 		if child[bw]&bb != 0 {
-			ne = a.filter(ls, le, le, f, child, cnt)
+			ne = a.filter(ls, le, le, f, child)
 		} else {
 			// best stays open: options before j that name it were tried
 			// in earlier branches, so they go too, by filtering that
 			// stretch as if best were forbidden.
 			child[bw] |= bb
-			ne = a.filter(ls, pos+1, le, f, child, cnt)
+			ne = a.filter(ls, pos+1, le, f, child)
 			child[bw] &^= bb
-			ne = a.filter(pos+1, le, ne, f, child, cnt)
+			ne = a.filter(pos+1, le, ne, f, child)
 		}
 		a.chosen = append(a.chosen, j)
 		ok = a.search(depth+1, le, ne)
@@ -205,27 +231,64 @@ func (a *algx) search(depth, ls, le int) bool {
 		a.add(j, -1, nil)
 	}
 	if ok && open {
-		f, child, cnt := a.frame(depth)
+		f, child := a.frame(depth)
 		copy(child, f)
 		child[bw] |= bb
-		clear(cnt)
-		ok = a.search(depth+1, le, a.filter(ls, le, le, f, child, cnt))
+		ok = a.search(depth+1, le, a.filter(ls, le, le, f, child))
 	}
 	return ok
 }
 
-// frame returns the forbidden mask of the node at depth and the mask and
-// counts of its child, sliced afresh because deeper searches may have grown
-// the stacks.
-func (a *algx) frame(depth int) (f, child []uint64, cnt []int32) {
-	w, np := a.w, a.pl.nprim
-	return a.masks[depth*w:][:w], a.masks[(depth+1)*w:][:w], a.counts[(depth+1)*np:][:np]
+// frame returns the forbidden masks of the node at depth and of its child,
+// sliced afresh because deeper searches may have grown the stack.
+func (a *algx) frame(depth int) (f, child []uint64) {
+	w := a.w
+	return a.masks[depth*w:][:w], a.masks[(depth+1)*w:][:w]
 }
 
+// starved reports whether some active primary that needs one more option
+// has none left in ids[ls:le]. Two thirds of the nodes of a typical search
+// are such dead ends, and an OR over the options' primary words finds them
+// faster than counting would.
+func (a *algx) starved(ls, le int, f []uint64) bool {
+	for k, need := range a.needOne {
+		need &^= f[k]
+		if need == 0 {
+			continue
+		}
+		var seen uint64
+		claim := a.claim[k*a.m:][:a.m]
+		// Live nodes usually have seen everything they need well before
+		// the end of the list, so look every few options.
+		for i := ls; i < le && need&^seen != 0; i += starvedStep {
+			for _, j := range a.ids[i:min(i+starvedStep, le)] {
+				seen |= claim[j]
+			}
+		}
+		if need&^seen != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// starvedStep is how many options starved reads between checks.
+const starvedStep = 16
+
 // choose returns the active primary with the smallest theta (the first on
-// ties), or -1 when every primary is done. A primary is active while its
-// claim bit is not forbidden.
-func (a *algx) choose(f []uint64, cnt []int32) (best int, t int32) {
+// ties) among the options of ids[ls:le], or -1 when every primary is done.
+// A primary is active while its bit is not in f.
+func (a *algx) choose(ls, le int, f []uint64) (best int, t int32) {
+	if best, t, ok := a.chooseFew(ls, le, f); ok {
+		return best, t
+	}
+	cnt, prims, pstart := a.cnt, a.prims, a.pstart
+	clear(cnt)
+	for _, j := range a.ids[ls:le] {
+		for _, q := range prims[pstart[j]:pstart[j+1]] {
+			cnt[q]++
+		}
+	}
 	best, t = -1, math.MaxInt32
 	for w, pm := range a.pmask {
 		for b := ^f[w] & pm; b != 0; b &= b - 1 {
@@ -241,19 +304,92 @@ func (a *algx) choose(f []uint64, cnt []int32) (best int, t int32) {
 	return best, t
 }
 
+// fewCap is the count at which chooseFew's counters saturate.
+const fewCap = 15
+
+// chooseFew is choose for the common case where every active primary is
+// plain (theta is its count) and some has fewer than fewCap options left.
+// It counts 64 primaries at once in four-bit saturating counters kept as
+// bit slices, which costs a few word operations per option instead of one
+// memory increment per entry. ok is false if it cannot decide.
+func (a *algx) chooseFew(ls, le int, f []uint64) (best int, t int32, ok bool) {
+	for k, need := range a.needOne {
+		if ^f[k]&a.pmask[k]&^need != 0 {
+			return 0, 0, false
+		}
+	}
+	best, t = -1, fewCap
+	ids := a.ids[ls:le]
+	for k, pm := range a.pmask {
+		active := ^f[k] & pm
+		if active == 0 {
+			continue
+		}
+		var b0, b1, b2, b3 uint64
+		claim := a.claim[k*a.m:][:a.m]
+		for _, j := range ids {
+			x := claim[j] &^ (b0 & b1 & b2 & b3)
+			c := b0 & x
+			b0 ^= x
+			c1 := b1 & c
+			b1 ^= c
+			b3 ^= b2 & c1
+			b2 ^= c1
+		}
+		// Walk the counts up from 1 (none is 0: starved ran first) to the
+		// best so far; the first value some active primary has is the
+		// minimum of this word.
+		for v := int32(1); v < t; v++ {
+			eq := active & pick(b0, v&1) & pick(b1, v&2) & pick(b2, v&4) & pick(b3, v&8)
+			if eq != 0 {
+				best, t = k*64+bits.TrailingZeros64(eq), v
+				break
+			}
+		}
+	}
+	return best, t, best >= 0
+}
+
+// pick returns m where bit is set and its complement where it is not.
+func pick(m uint64, bit int32) uint64 {
+	if bit != 0 {
+		return m
+	}
+	return ^m
+}
+
 // add counts option j (delta 1) or uncounts it (-1) on its primaries; when
 // counting, it forbids in mask the primaries that become full.
+//
+// A primary whose count is hi is inactive, so its bias is left as it was
+// at hi-1, which is what it is when the count comes back down; for plain
+// exact cover that skips every update.
 func (a *algx) add(j, delta int32, mask []uint64) {
 	for _, q := range a.primsOf(j) {
-		a.count[q] += delta
-		a.bias[q] = theta(0, a.count[q], a.lo[q])
-		if mask != nil && a.count[q] == a.hi[q] {
-			setBit(mask, int(q))
+		c := a.count[q] + delta
+		a.count[q] = c
+		switch {
+		case c == a.hi[q]:
+			if mask != nil {
+				setBit(mask, int(q))
+			}
+		case c-delta != a.hi[q]:
+			a.setBias(int(q))
 		}
 	}
 }
 
-// grow makes room for the data of the given depth and a list ending at end.
+// setBias brings the bias and needOne bit of primary q in line with its
+// count.
+func (a *algx) setBias(q int) {
+	a.bias[q] = bias(a.count[q], a.lo[q])
+	a.needOne[q/64] &^= 1 << (q % 64)
+	if a.bias[q] == 0 {
+		setBit(a.needOne, q)
+	}
+}
+
+// grow makes room for the mask of the given depth and a list ending at end.
 func (a *algx) grow(depth, end int) {
 	if end > len(a.ids) {
 		a.ids = append(a.ids, make([]int32, end-len(a.ids))...)
@@ -261,49 +397,49 @@ func (a *algx) grow(depth, end int) {
 	if n := (depth + 1) * a.w; n > len(a.masks) {
 		a.masks = append(a.masks, make([]uint64, n-len(a.masks))...)
 	}
-	if n := (depth + 1) * a.pl.nprim; n > len(a.counts) {
-		a.counts = append(a.counts, make([]int32, n-len(a.counts))...)
-	}
 }
 
-// A wordMask is one word of a mask that is not zero.
-type wordMask struct {
-	k int
-	m uint64
-}
-
-// filter appends to the list ending at ne the options of list[ls:le] that
-// the forbidden mask child allows, counts them per primary in cnt, and
-// returns the new end. The options come from the list of a node with mask
-// f, so only the bits of child not in f can rule them out; there are few
-// of them whatever the size of the masks.
-func (a *algx) filter(ls, le, ne int, f, child []uint64, cnt []int32) int {
-	d := a.delta[:0]
+// filter appends to the list ending at ne the options of ids[ls:le] that
+// the forbidden mask child allows and returns the new end. The options come
+// from a node with mask f, so only the words where child differs from f can
+// rule them out; there are few of them whatever the size of the masks, and
+// they are tested two at a time, each pair in its own pass.
+func (a *algx) filter(ls, le, ne int, f, child []uint64) int {
+	start, passed := ne, false
+	k0, m0 := 0, uint64(0)
 	for k, m := range child {
-		if m &^= f[k]; m != 0 {
-			d = append(d, wordMask{k, m})
-		}
-	}
-	for len(d) < 2 {
-		d = append(d, wordMask{})
-	}
-	a.delta = d
-	d0, d1, rest := d[0], d[1], d[2:]
-	w, ids, claim, prims, pstart := a.w, a.ids, a.claim, a.prims, a.pstart
-	a.stats.Updates += int64(le - ls)
-	for _, j := range ids[ls:le] {
-		c := claim[int(j)*w:]
-		hit := c[d0.k]&d0.m | c[d1.k]&d1.m
-		for _, x := range rest {
-			hit |= c[x.k] & x.m
-		}
-		if hit != 0 {
+		if m &^= f[k]; m == 0 {
 			continue
 		}
+		if m0 == 0 {
+			k0, m0 = k, m
+			continue
+		}
+		ne = a.filterPair(ls, le, ne, k0, m0, k, m)
+		ls, le, ne, passed = start, ne, start, true
+		m0 = 0
+	}
+	if m0 == 0 && passed {
+		return le
+	}
+	return a.filterPair(ls, le, ne, k0, m0, k0, 0)
+}
+
+// filterPair appends to the list ending at ne the options of ids[ls:le]
+// that have none of the bits m0 in word k0 and m1 in word k1, and returns
+// the new end; ne may be ls. Every option is written and only a kept one
+// moves ne on, which compiles to a SETcc: a branch would be mispredicted
+// for a good share of the options.
+func (a *algx) filterPair(ls, le, ne, k0 int, m0 uint64, k1 int, m1 uint64) int {
+	a.stats.Updates += int64(le - ls)
+	c0, c1 := a.claim[k0*a.m:][:a.m], a.claim[k1*a.m:][:a.m]
+	ids := a.ids
+	for i := ls; i < le; i++ {
+		j := ids[i]
+		hit := c0[j]&m0 | c1[j]&m1
 		ids[ne] = j
-		ne++
-		for _, q := range prims[pstart[j]:pstart[j+1]] {
-			cnt[q]++
+		if hit == 0 {
+			ne++
 		}
 	}
 	return ne

@@ -2,17 +2,39 @@ package cover_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/cover/dlxfile"
 )
 
-// count solves p with the named backend and returns its statistics.
+// solve runs the named backend and returns its statistics and solutions,
+// each sorted.
+func solve(t testing.TB, name string, p *cover.Problem) (cover.Stats, [][]int) {
+	t.Helper()
+	b, err := cover.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sols [][]int
+	st, err := b.Solve(context.Background(), p, func(s []int) bool {
+		sols = append(sols, slices.Sorted(slices.Values(s)))
+		return true
+	})
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return st, sols
+}
+
+// count runs the named backend and returns its statistics.
 func count(t testing.TB, name string, p *cover.Problem) cover.Stats {
 	t.Helper()
 	b, err := cover.Lookup(name)
@@ -26,9 +48,9 @@ func count(t testing.TB, name string, p *cover.Problem) cover.Stats {
 	return st
 }
 
-func parse(t testing.TB, name, text string) *cover.Problem {
+func parse(t testing.TB, text string) *cover.Problem {
 	t.Helper()
-	p, err := dlxfile.Read(strings.NewReader(text), name)
+	p, err := dlxfile.Read(strings.NewReader(text), t.Name())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,8 +90,8 @@ func queens(n int) string {
 	return b.String()
 }
 
-// dominoes tiles an n×n board, naming H or V in each option and letting
-// the item line allow up to n*n/2 of either.
+// dominoes tiles an n×n board; each option also names H or V, which the
+// item line lets any number of options up to n*n/2 cover.
 func dominoes(n int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "0:%d|H 0:%d|V", n*n/2, n*n/2)
@@ -92,28 +114,179 @@ func dominoes(n int) string {
 	return b.String()
 }
 
+// TestKnownCounts checks published solution counts, and that both
+// backends walk the same search tree.
 func TestKnownCounts(t *testing.T) {
+	all := cover.BackendNames()
 	cases := []struct {
-		name string
-		prob func(t testing.TB) *cover.Problem
-		want int64
+		name     string
+		prob     func(t testing.TB) *cover.Problem
+		want     int64
+		backends []string
 	}{
-		{"queens8", func(t testing.TB) *cover.Problem { return parse(t, "q8", queens(8)) }, 92},
-		{"queens12", func(t testing.TB) *cover.Problem { return parse(t, "q12", queens(12)) }, 14200},
-		{"dominoes6x6", func(t testing.TB) *cover.Problem { return parse(t, "d6", dominoes(6)) }, 6728},
-		{"pentominoes6x10", func(t testing.TB) *cover.Problem { return load(t, "pentominoes-6x10.dlx") }, 9356},
-		{"pentominoes6x10unique", func(t testing.TB) *cover.Problem { return load(t, "pentominoes-6x10-unique.dlx") }, 2339},
+		{"queens8", func(t testing.TB) *cover.Problem { return parse(t, queens(8)) }, 92, all},
+		{"queens12", func(t testing.TB) *cover.Problem { return parse(t, queens(12)) }, 14200, all},
+		{"dominoes6x6", func(t testing.TB) *cover.Problem { return parse(t, dominoes(6)) }, 6728, all},
+		{"pentominoes6x10unique", func(t testing.TB) *cover.Problem { return load(t, "pentominoes-6x10-unique.dlx") }, 2339, all},
+		// Four times the work of the unique file: dlx would take seconds, and
+		// its tree was just checked to be algx's.
+		{"pentominoes6x10", func(t testing.TB) *cover.Problem { return load(t, "pentominoes-6x10.dlx") }, 9356, []string{"algx"}},
 	}
 	for _, c := range cases {
-		p := c.prob(t)
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			p := c.prob(t)
+			var nodes []int64
+			for _, b := range c.backends {
+				st := count(t, b, p)
+				if st.Solutions != c.want {
+					t.Errorf("%s: got %d solutions, want %d", b, st.Solutions, c.want)
+				}
+				nodes = append(nodes, st.Nodes)
+			}
+			if slices.Min(nodes) != slices.Max(nodes) {
+				t.Errorf("backends %v tried %v options", c.backends, nodes)
+			}
+		})
+	}
+}
+
+// TestSolutions checks small problems whose solutions are known exactly.
+func TestSolutions(t *testing.T) {
+	cases := []struct {
+		name, text string
+		want       [][]int
+	}{
+		{
+			// TAOCP 7.2.2.1 (49): the only solution is "q x:A" with "p r x:A y".
+			"knuth-xcc", "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n",
+			[][]int{{1, 3}},
+		},
+		{
+			"uncoloured-is-exclusive", "a b | s\na s\nb s\na\nb\n",
+			[][]int{{0, 3}, {1, 2}, {2, 3}},
+		},
+		{
+			"same-colour-shares", "a b | s\na s:1\nb s:1\nb s:2\n",
+			[][]int{{0, 1}},
+		},
+		{
+			// Any two or three of three "a" options, but not none or one.
+			"multiplicity", "2:3|a\na\na\na\n",
+			[][]int{{0, 1}, {0, 1, 2}, {0, 2}, {1, 2}},
+		},
+		{
+			"lower-bound-zero", "0:1|a b\na b\nb\n",
+			[][]int{{0}, {1}},
+		},
+		{
+			"exactly-two", "2|a b\na\na b\na\n",
+			[][]int{{0, 1}, {1, 2}},
+		},
+		{
+			// Options without a primary item are never chosen.
+			"secondary-only-option", "a | s\ns\na\n",
+			[][]int{{1}},
+		},
+		{
+			"no-solution", "a b\na\n",
+			nil,
+		},
+	}
+	for _, c := range cases {
+		p := parse(t, c.text)
 		for _, b := range cover.BackendNames() {
 			t.Run(c.name+"/"+b, func(t *testing.T) {
-				st := count(t, b, p)
-				t.Logf("%+v", st)
-				if st.Solutions != c.want {
-					t.Errorf("got %d solutions, want %d", st.Solutions, c.want)
+				_, got := solve(t, b, p)
+				slices.SortFunc(got, slices.Compare)
+				if !slices.EqualFunc(got, c.want, slices.Equal) {
+					t.Errorf("got %v, want %v", got, c.want)
 				}
 			})
+		}
+	}
+}
+
+func TestEarlyStop(t *testing.T) {
+	p := parse(t, queens(8))
+	for _, name := range cover.BackendNames() {
+		b, _ := cover.Lookup(name)
+		n := 0
+		st, err := b.Solve(context.Background(), p, func([]int) bool { n++; return n < 5 })
+		if err != nil || st.Solutions != 5 || n != 5 {
+			t.Errorf("%s: stats %+v, %d visits, error %v; want 5 solutions and no error", name, st, n, err)
+		}
+	}
+}
+
+func TestCancel(t *testing.T) {
+	p := load(t, "pentominoes-6x10.dlx")
+	for _, name := range cover.BackendNames() {
+		b, _ := cover.Lookup(name)
+
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		st, err := b.Solve(ctx, p, func([]int) bool { return true })
+		if !errors.Is(err, context.Canceled) || st.Nodes != 0 {
+			t.Errorf("%s, cancelled before: stats %+v, error %v", name, st, err)
+		}
+
+		ctx, cancel = context.WithCancel(context.Background())
+		st, err = b.Solve(ctx, p, func([]int) bool { cancel(); return true })
+		if !errors.Is(err, context.Canceled) || st.Solutions != 1 {
+			t.Errorf("%s, cancelled by visit: stats %+v, error %v", name, st, err)
+		}
+
+		ctx, cancel = context.WithTimeout(context.Background(), 20*time.Millisecond)
+		start := time.Now()
+		st, err = b.Solve(ctx, p, func([]int) bool { return true })
+		cancel()
+		if !errors.Is(err, context.DeadlineExceeded) || st.Solutions >= 9356 || st.Nodes == 0 {
+			t.Errorf("%s, timed out: stats %+v, error %v", name, st, err)
+		}
+		if d := time.Since(start); d > time.Second {
+			t.Errorf("%s: took %v to notice a 20ms deadline", name, d)
+		}
+	}
+}
+
+func TestLookup(t *testing.T) {
+	names := cover.BackendNames()
+	if !slices.Contains(names, cover.DefaultBackend) || !slices.Contains(names, "dlx") || !slices.Contains(names, "algx") {
+		t.Fatalf("BackendNames() = %v, DefaultBackend = %q", names, cover.DefaultBackend)
+	}
+	for _, n := range names {
+		if b, err := cover.Lookup(n); err != nil || b.Name() != n {
+			t.Errorf("Lookup(%q) = %v, %v", n, b, err)
+		}
+	}
+	_, err := cover.Lookup("nope")
+	if err == nil || !strings.Contains(err.Error(), strings.Join(names, ", ")) {
+		t.Errorf("Lookup(nope) error %v does not list %v", err, names)
+	}
+}
+
+func TestInvalidProblem(t *testing.T) {
+	p := cover.NewProblem()
+	a := p.AddPrimary("a")
+	p.AddOption([]cover.Entry{{Item: int32(a)}, {Item: int32(a)}})
+	for _, name := range cover.BackendNames() {
+		b, _ := cover.Lookup(name)
+		if _, err := b.Solve(context.Background(), p, func([]int) bool { return true }); err == nil {
+			t.Errorf("%s solved a problem with an item twice in an option", name)
+		}
+	}
+}
+
+// TestNoPrimary checks that a problem with nothing to cover has exactly one
+// solution, the empty set.
+func TestNoPrimary(t *testing.T) {
+	p := cover.NewProblem()
+	s := p.AddSecondary("s")
+	p.AddOption([]cover.Entry{{Item: int32(s)}})
+	for _, name := range cover.BackendNames() {
+		if st, sols := solve(t, name, p); st.Solutions != 1 || len(sols[0]) != 0 {
+			t.Errorf("%s: %v", name, sols)
 		}
 	}
 }

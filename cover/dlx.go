@@ -3,6 +3,7 @@ package cover
 import (
 	"context"
 	"math"
+	"unsafe"
 )
 
 // dlxBackend is dancing links in the style of Knuth's DLX2 (colours) and
@@ -39,22 +40,20 @@ type ditem struct {
 type dlx struct {
 	run
 	nd     []dnode
-	items  []ditem // index 0 is the root of the active list; 1..nprim
+	base   unsafe.Pointer // &nd[0], for at
+	items  []ditem        // index 0 is the root of the active list; 1..nprim
 	nprim  int32
 	chosen []int32 // the node of each option in the partial solution
 	hidden []int32 // options set aside by multiplicity branches, LIFO
 }
 
 func (dlxBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, error) {
-	if err := ctx.Err(); err != nil {
-		return Stats{}, err
-	}
-	pl, err := newPlan(p)
+	pl, r, err := start(ctx, p, visit)
 	if err != nil {
 		return Stats{}, err
 	}
 	d := newDLX(pl)
-	d.run = newRun(ctx, visit)
+	d.run = r
 	d.search()
 	return d.finish()
 }
@@ -74,7 +73,7 @@ func newDLX(pl *plan) *dlx {
 		it.prev, it.next = i-1, i+1
 		if i > 0 {
 			it.lo, it.hi = pl.lo[i-1], pl.hi[i-1]
-			it.bias = theta(0, 0, it.lo)
+			it.bias = bias(0, it.lo)
 		}
 	}
 	d.items[0].prev, d.items[d.nprim].next = d.nprim, 0
@@ -95,6 +94,7 @@ func newDLX(pl *plan) *dlx {
 		d.nd = append(d.nd, dnode{up: spacer + 1, top: -o})
 		spacer = end
 	}
+	d.base = unsafe.Pointer(unsafe.SliceData(d.nd))
 	return d
 }
 

@@ -66,72 +66,82 @@ func newPlan(p *Problem) (*plan, error) {
 	return pl, nil
 }
 
-// theta is Knuth's branching degree for a primary item with n options left
-// that has been covered k times: one branch per option that can still be
-// the next to cover it, plus one for "no more" once lo is reached. Zero or
-// less means a dead end. For plain exact cover it is just n.
-func theta(n, k, lo int32) int32 {
-	return n + 1 - max(0, lo-k)
+// bias is Knuth's branching degree theta for a primary item covered k
+// times, minus the number n of options it has left. Theta counts one branch
+// per option that can still be the next to cover the item, plus one for "no
+// more" once lo is reached: n + 1 - max(0, lo-k). Zero or less is a dead
+// end. For plain exact cover the bias is 0 and theta is just n.
+func bias(k, lo int32) int32 {
+	return 1 - max(0, lo-k)
 }
 
-// ctxEvery is how many nodes pass between looks at the context; a power of
-// two minus one so the test is a mask.
-const ctxEvery = 1<<12 - 1
+// The context is looked at every ctxNodes nodes or ctxUpdates updates,
+// whichever comes first: a channel poll per node would show up in
+// profiles, and on a big problem a few thousand nodes can take seconds.
+const (
+	ctxNodes   = 1 << 12
+	ctxUpdates = 1 << 22
+)
 
 // A run holds what every search tracks apart from its data structure:
 // statistics, the current partial solution, cancellation and the visitor.
 type run struct {
-	done  <-chan struct{}
-	ctx   context.Context
-	visit Visit
-	stats Stats
-	sol   []int
-	err   error
+	done    <-chan struct{}
+	ctx     context.Context
+	visit   Visit
+	stats   Stats
+	checkAt int64 // the Updates count at which to look at the context
+	sol     []int
+	err     error
 }
 
 func newRun(ctx context.Context, visit Visit) run {
-	return run{done: ctx.Done(), ctx: ctx, visit: visit}
+	return run{done: ctx.Done(), ctx: ctx, visit: visit, checkAt: ctxUpdates}
 }
 
-// node counts one option tried and reports whether to go on; the context is
-// only consulted now and then because a channel poll per node would show up
-// in profiles.
+// node counts one option tried and reports whether to go on.
 func (r *run) node() bool {
 	r.stats.Nodes++
-	if r.stats.Nodes&ctxEvery == 0 && r.done != nil {
-		select {
-		case <-r.done:
-			r.err = r.ctx.Err()
-			return false
-		default:
-		}
+	if r.stats.Nodes%ctxNodes != 0 && r.stats.Updates < r.checkAt {
+		return true
 	}
-	return true
+	r.checkAt = r.stats.Updates + ctxUpdates
+	return r.live()
 }
 
-// found reports the solution in r.sol and whether to go on. Cancellation is
-// checked here too so that a visitor that cancels stops the search at once.
+// live reports whether the context still lets the search go on.
+func (r *run) live() bool {
+	if r.done == nil {
+		return true
+	}
+	select {
+	case <-r.done:
+		r.err = r.ctx.Err()
+		return false
+	default:
+		return true
+	}
+}
+
+// found reports the solution in r.sol and whether to go on. The context is
+// looked at too, so that a visitor that cancels stops the search at once.
 func (r *run) found() bool {
 	r.stats.Solutions++
-	if !r.visit(r.sol) {
-		return false
-	}
-	if r.done != nil {
-		select {
-		case <-r.done:
-			r.err = r.ctx.Err()
-			return false
-		default:
-		}
-	}
-	return true
+	return r.visit(r.sol) && r.live()
 }
 
-// finish returns what Solve returns; a search cancelled before it starts
-// still reports ctx.Err().
-func (r *run) finish() (Stats, error) {
-	if r.err == nil {
-		r.err = r.ctx.Err()
+// finish returns what Solve returns.
+func (r *run) finish() (Stats, error) { return r.stats, r.err }
+
+// start does what every Solve does first: give up at once on a cancelled
+// context, validate and plan the problem, and set up the run.
+func start(ctx context.Context, p *Problem, visit Visit) (*plan, run, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, run{}, err
 	}
-	return r.stats, r.err
+	pl, err := newPlan(p)
+	if err != nil {
+		return nil, run{}, err
+	}
+	return pl, newRun(ctx, visit), nil
 }

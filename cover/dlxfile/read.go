@@ -30,6 +30,7 @@ type Error struct {
 	Msg       string
 }
 
+// Error formats the error as file:line:col: message.
 func (e *Error) Error() string { return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Col, e.Msg) }
 
 // A token is a word of a line and the column it starts at.
@@ -186,10 +187,8 @@ func (r *reader) bounds(s string, col int) (lo, hi int, err error) {
 }
 
 func (r *reader) number(s string, col int) (int, error) {
-	for i := range len(s) {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, r.errorf(col, "expected a multiplicity bound (a decimal number), found %q", s)
-		}
+	if s == "" || strings.Trim(s, "0123456789") != "" {
+		return 0, r.errorf(col, "expected a multiplicity bound (a decimal number), found %q", s)
 	}
 	n, err := strconv.ParseInt(s, 10, 32)
 	if err != nil {
