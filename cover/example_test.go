@@ -1,0 +1,63 @@
+package cover_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/polyspec/polyspec/cover"
+)
+
+// Knuth's example from the dancing-links paper: seven items, six options,
+// one solution.
+func ExampleBackend() {
+	p := cover.NewProblem()
+	for _, name := range []string{"A", "B", "C", "D", "E", "F", "G"} {
+		p.AddPrimary(name)
+	}
+	option := func(names ...string) {
+		var entries []cover.Entry
+		for _, n := range names {
+			i, _ := p.ItemIndex(n)
+			entries = append(entries, cover.Entry{Item: int32(i)})
+		}
+		p.AddOption(entries)
+	}
+	option("C", "E", "F")
+	option("A", "D", "G")
+	option("B", "C", "F")
+	option("A", "D")
+	option("B", "G")
+	option("D", "E", "G")
+
+	b, _ := cover.Lookup(cover.DefaultBackend)
+	stats, _ := b.Solve(context.Background(), p, func(sol []int) bool {
+		sorted := slices.Sorted(slices.Values(sol))
+		fmt.Println("options", sorted)
+		return true
+	})
+	fmt.Println(stats.Solutions, "solution")
+	// Output:
+	// options [0 3 4]
+	// 1 solution
+}
+
+// Two dominoes on a 2×2 board lie both across or both down; the symmetry
+// that swaps rows and columns makes them one distinct solution.
+func ExampleDistinct() {
+	p := cover.NewProblem()
+	for _, cell := range []string{"00", "10", "01", "11"} {
+		p.AddPrimary(cell)
+	}
+	p.AddOption([]cover.Entry{{Item: 0}, {Item: 1}}) // 0: bottom, across
+	p.AddOption([]cover.Entry{{Item: 2}, {Item: 3}}) // 1: top, across
+	p.AddOption([]cover.Entry{{Item: 0}, {Item: 2}}) // 2: left, down
+	p.AddOption([]cover.Entry{{Item: 1}, {Item: 3}}) // 3: right, down
+	transpose := cover.Symmetry{2, 3, 0, 1}
+
+	d, _ := cover.NewDistinct(p, []cover.Symmetry{transpose})
+	b, _ := cover.Lookup("dlx")
+	stats, _ := d.Solve(context.Background(), b, func(sol []int) bool { return true })
+	fmt.Println(stats.Solutions, "distinct solution, pivot", d.Pivot())
+	// Output: 1 distinct solution, pivot 00
+}
