@@ -181,9 +181,11 @@ func (a *algx) search(depth, ls, le int) bool {
 	}
 	best, t := a.choose(ls, le, f)
 	if best < 0 {
-		a.sol = a.sol[:0]
-		for _, j := range a.chosen {
-			a.sol = append(a.sol, int(a.pl.opts[j]))
+		if !a.counting() {
+			a.sol = a.sol[:0]
+			for _, j := range a.chosen {
+				a.sol = append(a.sol, int(a.pl.opts[j]))
+			}
 		}
 		return a.found()
 	}

@@ -290,3 +290,31 @@ func TestNoPrimary(t *testing.T) {
 		}
 	}
 }
+
+// TestCountOnly checks that a nil Visit counts the same solutions.
+func TestCountOnly(t *testing.T) {
+	p := load(t, "pentominoes-6x10-unique.dlx")
+	for _, name := range cover.BackendNames() {
+		b, _ := cover.Lookup(name)
+		st, err := b.Solve(context.Background(), p, nil)
+		if err != nil || st.Solutions != 2339 {
+			t.Errorf("%s: %d solutions, %v; want 2339", name, st.Solutions, err)
+		}
+	}
+}
+
+// TestAutoChooses pins which backend auto runs on a dense and a sparse
+// problem.
+func TestAutoChooses(t *testing.T) {
+	dense := load(t, "pentominoes-6x10-unique.dlx")
+	if got := cover.Choose(dense).Name(); got != "algx" {
+		t.Errorf("pentominoes: auto chose %s, want algx", got)
+	}
+	sparse, err := dlxfile.Read(strings.NewReader("a b c d\na b\nc d\na c\nb d\n"), "dominoes")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := cover.Choose(sparse).Name(); got != "dlx" {
+		t.Errorf("dominoes: auto chose %s, want dlx", got)
+	}
+}

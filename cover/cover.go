@@ -188,7 +188,9 @@ type Stats struct {
 
 // Visit receives each solution as the indices of its options, in the order
 // the search chose them. The slice is reused; copy it to keep it. Returning
-// false stops the search.
+// false stops the search. A nil Visit asks only for the count in
+// Stats.Solutions, which spares the backend building every solution: on
+// problems with millions of small solutions that is most of the work.
 type Visit func(solution []int) bool
 
 // A Backend searches a problem for its solutions.

@@ -103,9 +103,11 @@ func newDLX(pl *plan) *dlx {
 func (d *dlx) search() bool {
 	best, t := d.choose()
 	if best == 0 {
-		d.sol = d.sol[:0]
-		for _, x := range d.chosen {
-			d.sol = append(d.sol, d.optionOf(x))
+		if !d.counting() {
+			d.sol = d.sol[:0]
+			for _, x := range d.chosen {
+				d.sol = append(d.sol, d.optionOf(x))
+			}
 		}
 		return d.found()
 	}

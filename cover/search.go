@@ -123,10 +123,17 @@ func (r *run) live() bool {
 	}
 }
 
+// counting reports whether the caller only wants the number of solutions,
+// so that the backends need not build each solution's list of options.
+func (r *run) counting() bool { return r.visit == nil }
+
 // found reports the solution in r.sol and whether to go on. The context is
 // looked at too, so that a visitor that cancels stops the search at once.
 func (r *run) found() bool {
 	r.stats.Solutions++
+	if r.visit == nil {
+		return true
+	}
 	return r.visit(r.sol) && r.live()
 }
 

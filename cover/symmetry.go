@@ -112,8 +112,15 @@ func (d *Distinct) Checked() bool {
 func (d *Distinct) Problem() *Problem { return d.reduced }
 
 // Solve runs a backend on the reduced problem and reports each distinct
-// solution with option indices of the original problem.
+// solution with option indices of the original problem. A nil visit only
+// counts.
 func (d *Distinct) Solve(ctx context.Context, b Backend, visit Visit) (Stats, error) {
+	if visit == nil && !d.Checked() {
+		return b.Solve(ctx, d.reduced, nil)
+	}
+	if visit == nil {
+		visit = func([]int) bool { return true }
+	}
 	var found int64
 	st, err := b.Solve(ctx, d.reduced, func(sol []int) bool {
 		if !d.accept(sol) {

@@ -54,9 +54,12 @@ func (c *SolveCmd) Run(e *env) error {
 	}
 	var out writer
 	if c.Format == "json" {
-		out = emit.NewJSON(e.stdout, 2)
+		out = emit.NewJSON(e.stdout, pz.Lattice.Dims())
 	} else {
-		records := emit.NewRecords(e.stdout, 2, boardCells(pz))
+		records, err := emit.NewRecords(e.stdout, pz.Lattice.Name(), boardCells(pz))
+		if err != nil {
+			return err
+		}
 		if !c.Count {
 			if err := records.Header(s.Name.V); err != nil {
 				return err
@@ -67,11 +70,11 @@ func (c *SolveCmd) Run(e *env) error {
 	var werr error
 	sum, err := search(e, c.StopAfter, func(ctx context.Context, visit cover.Visit) (cover.Stats, error) {
 		return d.Solve(ctx, b, visit)
-	}, func(n int, sol []int) {
-		if !c.Count && werr == nil {
+	}, c.solutions(func(n int, sol []int) {
+		if werr == nil {
 			werr = out.Solution(emit.Solution{Number: n, Pieces: placed(pz, sol)})
 		}
-	})
+	}))
 	if err != nil {
 		return err
 	}
@@ -99,8 +102,8 @@ func (c *SolveCmd) solveDLX(e *env, b cover.Backend) error {
 	var werr error
 	sum, err := search(e, c.StopAfter, func(ctx context.Context, visit cover.Visit) (cover.Stats, error) {
 		return b.Solve(ctx, p, visit)
-	}, func(n int, sol []int) {
-		if c.Count || werr != nil {
+	}, c.solutions(func(n int, sol []int) {
+		if werr != nil {
 			return
 		}
 		_, werr = fmt.Fprintf(e.stdout, "solution %d:\n", n)
@@ -112,7 +115,7 @@ func (c *SolveCmd) solveDLX(e *env, b cover.Backend) error {
 		if werr == nil {
 			_, werr = io.WriteString(e.stdout, "\n")
 		}
-	})
+	}))
 	if err != nil {
 		return err
 	}
@@ -129,6 +132,15 @@ func (c *SolveCmd) solveDLX(e *env, b cover.Backend) error {
 		return err
 	}
 	return interrupted(sum)
+}
+
+// solutions returns the function that prints each solution, or nil when
+// only the count is wanted.
+func (c *SolveCmd) solutions(print func(int, []int)) func(int, []int) {
+	if c.Count {
+		return nil
+	}
+	return print
 }
 
 func note(s emit.Summary) string {
@@ -152,7 +164,8 @@ func interrupted(s emit.Summary) error {
 
 // search runs a solve with a solution limit, a progress line on a terminal,
 // and Ctrl-C turned into an orderly stop. found sees each solution with its
-// number, in order.
+// number, in order; a nil found with no limit lets the backend count without
+// building solutions, and the progress line then shows only the time.
 func search(e *env, stopAfter int, solve func(context.Context, cover.Visit) (cover.Stats, error), found func(int, []int)) (emit.Summary, error) {
 	start := time.Now()
 	var n atomic.Int64
@@ -161,11 +174,20 @@ func search(e *env, stopAfter int, solve func(context.Context, cover.Visit) (cov
 	if e.progress {
 		shown.Go(func() { showProgress(e.stderr, &n, start, done) })
 	}
-	st, err := solve(e.ctx, func(sol []int) bool {
-		k := n.Add(1)
-		found(int(k), sol)
-		return stopAfter <= 0 || k < int64(stopAfter)
-	})
+	var visit cover.Visit
+	if found != nil || stopAfter > 0 {
+		visit = func(sol []int) bool {
+			k := n.Add(1)
+			if found != nil {
+				found(int(k), sol)
+			}
+			return stopAfter <= 0 || k < int64(stopAfter)
+		}
+	}
+	st, err := solve(e.ctx, visit)
+	if visit == nil {
+		n.Store(st.Solutions)
+	}
 	close(done)
 	shown.Wait()
 	if e.progress {
