@@ -12,6 +12,8 @@
 // caller knows where the string sits in its file and shifts the position
 // there (lexer.Position.Add does exactly that).
 //
-// So far the package holds the piece-set rule language, which says which
-// pieces a puzzle uses: see ParsePieceSet.
+// The languages so far: the piece-set rules, which say which pieces a
+// puzzle uses (ParsePieceSet); and the Polypips piece notation, such as
+// "5F+:12345:90", with its shape references (ParsePolypip, ParsePolypips,
+// ParseShape, Layout).
 package grammar
