@@ -3,7 +3,7 @@
 # dancing-links counter (bench/dlxref.c, gcc -O3) on identical DLX files.
 # Prints user CPU seconds per run and each backend's ratio to the C figure.
 #
-#   bench/compare.sh [FILE.dlx ...]     (default: the pentomino files in cover/testdata)
+#   bench/compare.sh [FILE.dlx ...]     (default: the .dlx files in cover/testdata)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tmp=$(mktemp -d)
@@ -11,7 +11,8 @@ trap 'rm -rf "$tmp"' EXIT
 gcc -O3 -o "$tmp/dlxref" bench/dlxref.c
 go build -o "$tmp/polyspec" ./cmd/polyspec
 files=("$@")
-[ ${#files[@]} -gt 0 ] || files=(cover/testdata/pentominoes-6x10-unique.dlx cover/testdata/pentominoes-6x10.dlx)
+[ ${#files[@]} -gt 0 ] || files=(cover/testdata/pentominoes-6x10-unique.dlx cover/testdata/pentominoes-6x10.dlx
+  cover/testdata/queens-12.dlx cover/testdata/dominoes-8x8.dlx)
 
 cpu() { # user+sys CPU seconds of a command, best of 3
   local best=
@@ -28,7 +29,7 @@ printf '%-40s %-10s %8s %8s\n' file program "CPU s" "vs C"
 for f in "${files[@]}"; do
   c=$(cpu "$tmp/dlxref" "$f")
   printf '%-40s %-10s %8.3f %8s\n' "$(basename "$f")" "C dlxref" "$c" "1.00"
-  for b in dlx algx; do
+  for b in dlx algx auto; do
     t=$(cpu "$tmp/polyspec" solve "$f" --count --backend "$b")
     printf '%-40s %-10s %8.3f %8.2f\n' "" "$b" "$t" "$(awk "BEGIN{print $t/$c}")"
   done

@@ -8,7 +8,8 @@
  * `polyspec solve FILE.dlx`: '|' comment lines, one line of items with
  * secondaries after a lone '|', then one option per line.
  *
- * Usage: dlxref FILE.dlx   prints "N solutions, M nodes, U updates".
+ * Usage: dlxref FILE.dlx [LIMIT]   prints "N solutions, M nodes, U updates",
+ * stopping after LIMIT solutions when given.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,7 +22,12 @@ static item_t *items;
 static node_t *nodes;
 static char **names;
 static int nitems, nprimary, nnodes, cap;
-static long long nsol, nnode, nupd;
+static long long nsol, nnode, nupd, limit;
+
+static void report(void) {
+	printf("%lld solutions, %lld nodes, %lld updates\n", nsol, nnode, nupd);
+	exit(0);
+}
 
 static int lookup(const char *s) {
 	for (int i = 1; i <= nitems; i++)
@@ -68,7 +74,10 @@ static void uncover(int i) {
 }
 
 static void search(void) {
-	if (items[0].rlink == 0) { nsol++; return; }
+	if (items[0].rlink == 0) {
+		if (++nsol == limit) report();
+		return;
+	}
 	int best = 0, min = 1 << 30;
 	for (int i = items[0].rlink; i; i = items[i].rlink)
 		if (items[i].len < min) { min = items[i].len; best = i; if (!min) break; }
@@ -92,7 +101,8 @@ static void search(void) {
 }
 
 int main(int argc, char **argv) {
-	if (argc != 2) { fprintf(stderr, "usage: dlxref FILE.dlx\n"); return 2; }
+	if (argc != 2 && argc != 3) { fprintf(stderr, "usage: dlxref FILE.dlx [LIMIT]\n"); return 2; }
+	if (argc == 3) limit = atoll(argv[2]);
 	FILE *f = fopen(argv[1], "r");
 	if (!f) { perror(argv[1]); return 2; }
 	static char line[1 << 20];
@@ -141,6 +151,5 @@ int main(int argc, char **argv) {
 		nodes[spacer].ulink = first;
 	}
 	search();
-	printf("%lld solutions, %lld nodes, %lld updates\n", nsol, nnode, nupd);
-	return 0;
+	report();
 }

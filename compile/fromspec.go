@@ -26,16 +26,31 @@ func FromSpec(s *spec.Spec) (*Puzzle, error) {
 		return nil, ruleError(s, err)
 	}
 	var board []Cell
-	if s.Board.Size.Set {
+	switch {
+	case s.Board.Size.Set:
 		for y := range s.Board.Size.V.H {
 			for x := range s.Board.Size.V.W {
 				board = append(board, Cell{x, y, 0})
 			}
 		}
-	} else {
+	case s.Board.Cells.Set:
+		if board, err = ParseCells(s.Board.Cells.V); err != nil {
+			return nil, &spec.Error{Pos: s.Board.Cells.Pos, Msg: "board.cells: " + err.Error()}
+		}
+	default:
 		board = ArtCells(s.Board.Art.V)
 	}
-	pz, err := Build(l, board, shapes, s.OneSided.V)
+	opts := Options{
+		OneSided:  s.OneSided.V,
+		Omit:      int(s.Omit.V),
+		Rotations: s.Symmetry.V == "rotations",
+	}
+	if s.Board.Tube.V {
+		for _, c := range board {
+			opts.Wrap = max(opts.Wrap, c[0]+1)
+		}
+	}
+	pz, err := Build(l, board, shapes, opts)
 	if err != nil {
 		pos := s.Board.Pos
 		if !errors.Is(err, errNoCells) {
@@ -122,11 +137,14 @@ func resolveItem(lib *Library, it grammar.Item, oneSided bool) ([]Shape, error) 
 		}
 		return group(shapes), nil
 	case *grammar.Piece:
+		if set, ok := lib.Set(it.Name); ok {
+			return slices.Repeat(group(set), max(it.Copies, 1)), nil
+		}
 		s, ok := lib.Lookup(it.Name)
 		if !ok {
 			return nil, lib.errUnknownPiece(it.Name)
 		}
-		if _, named := lib.byName[it.Name]; !named && !oneSided {
+		if !lib.Named(it.Name) && !oneSided {
 			other := swapFirstCase(it.Name)
 			return nil, fmt.Errorf("%s is the mirror image of %s, which only a one-sided set tells apart (set one-sided = true, or write %s)", it.Name, other, other)
 		}

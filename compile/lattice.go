@@ -3,11 +3,14 @@ package compile
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
-// A Cell is one cell of a lattice in the lattice's own coordinates. Square
-// cells use X and Y; Z is reserved for the lattices that need a third
-// coordinate (cubes, triangles, segments).
+// A Cell is one cell of a lattice in the lattice's own coordinates, as
+// Polyform Puzzler writes them: x and y for squares and hexagons (z is 0);
+// x, y, z for cubes; and for triangles and unit segments x, y and a third
+// coordinate that says which kind of cell sits at (x, y): a triangle's
+// orientation or a segment's direction.
 type Cell [3]int
 
 func (c Cell) add(d Cell) Cell { return Cell{c[0] + d[0], c[1] + d[1], c[2] + d[2]} }
@@ -28,75 +31,53 @@ func (m Motion) Apply(c Cell) Cell { return m.apply(c) }
 // A Lattice is a family's grid: its cells, its motions and its translations.
 type Lattice interface {
 	Name() string
-	// Motions lists the lattice's point group, identity first.
+	// Dims is the number of coordinates a cell is written with: 2 or 3.
+	Dims() int
+	// Motions lists the lattice's point group, identity first, then the
+	// other rotations, then the motions that reflect. The whole group maps
+	// boards onto themselves; pieces use the part PieceMotions allows.
 	Motions() []Motion
+	// Flips reports whether a free piece may be turned over. A polycube
+	// cannot: its mirror image is another piece (Soma's a and b), though a
+	// reflection of the board may still be a symmetry of a puzzle.
+	Flips() bool
 	// Normalize sorts a shape and translates it to the lattice's canonical
 	// origin; it returns the translated shape and the translation applied.
 	Normalize(cells []Cell) ([]Cell, Cell)
 	// Offset returns the translation that takes cell from onto cell to, and
 	// false when no translation of the lattice does.
 	Offset(from, to Cell) (Cell, bool)
-	// Neighbours lists the cells that share an edge with c, for connectivity.
+	// Neighbours lists the cells joined to c: those sharing an edge (a face
+	// for cubes, an end point for segments).
 	Neighbours(c Cell) []Cell
+	// Claims names the secondary items a piece placed on cells occupies
+	// besides its cells: for segment lattices, the corners where it runs
+	// through a grid point, so that no two pieces cross. Nil elsewhere.
+	Claims(cells []Cell) []string
 }
+
+// Lattices lists every lattice by name, in the order the FAQ tables do.
+var Lattices = []Lattice{squareLattice, cubicLattice, iamondLattice, hexLattice, stickLattice, trigLattice, twigLattice}
 
 // LatticeByName returns the lattice with that name.
 func LatticeByName(name string) (Lattice, error) {
-	switch name {
-	case "square":
-		return square{}, nil
-	case "cubic", "iamond", "hex", "stick", "trig", "twig":
-		return nil, fmt.Errorf("lattice %q is not supported yet (supported: square)", name)
-	}
-	return nil, fmt.Errorf("unknown lattice %q (expected square, cubic, iamond, hex, stick, trig or twig)", name)
-}
-
-// square is the lattice of polyominoes.
-type square struct{}
-
-func (square) Name() string { return "square" }
-
-var squareMotions = []Motion{
-	{"identity", false, func(c Cell) Cell { return c }},
-	{"rot90", false, func(c Cell) Cell { return Cell{-c[1], c[0], 0} }},
-	{"rot180", false, func(c Cell) Cell { return Cell{-c[0], -c[1], 0} }},
-	{"rot270", false, func(c Cell) Cell { return Cell{c[1], -c[0], 0} }},
-	{"flipx", true, func(c Cell) Cell { return Cell{-c[0], c[1], 0} }},
-	{"flipy", true, func(c Cell) Cell { return Cell{c[0], -c[1], 0} }},
-	{"diag", true, func(c Cell) Cell { return Cell{c[1], c[0], 0} }},
-	{"antidiag", true, func(c Cell) Cell { return Cell{-c[1], -c[0], 0} }},
-}
-
-func (square) Motions() []Motion { return squareMotions }
-
-func (square) Normalize(cells []Cell) ([]Cell, Cell) {
-	return normalizeBoundingBox(cells)
-}
-
-func (square) Offset(from, to Cell) (Cell, bool) { return to.sub(from), true }
-
-func (square) Neighbours(c Cell) []Cell {
-	return []Cell{{c[0] + 1, c[1], 0}, {c[0] - 1, c[1], 0}, {c[0], c[1] + 1, 0}, {c[0], c[1] - 1, 0}}
-}
-
-// normalizeBoundingBox serves the lattices whose every integer translation
-// is a symmetry: it moves the shape's bounding box to the origin.
-func normalizeBoundingBox(cells []Cell) ([]Cell, Cell) {
-	if len(cells) == 0 {
-		return nil, Cell{}
-	}
-	lo := cells[0]
-	for _, c := range cells[1:] {
-		for k := range lo {
-			lo[k] = min(lo[k], c[k])
+	var names []string
+	for _, l := range Lattices {
+		if l.Name() == name {
+			return l, nil
 		}
+		names = append(names, l.Name())
 	}
-	out := make([]Cell, len(cells))
-	for i, c := range cells {
-		out[i] = c.sub(lo)
+	return nil, fmt.Errorf("unknown lattice %q (expected %s)", name, strings.Join(names, ", "))
+}
+
+// PieceMotions lists the motions a piece may make: rotations only when the
+// set is one-sided or the lattice cannot turn pieces over.
+func PieceMotions(l Lattice, oneSided bool) []Motion {
+	if oneSided || !l.Flips() {
+		return slices.DeleteFunc(slices.Clone(l.Motions()), func(m Motion) bool { return m.Reflect })
 	}
-	slices.SortFunc(out, compareCells)
-	return out, Cell{-lo[0], -lo[1], -lo[2]}
+	return l.Motions()
 }
 
 // compareCells orders cells by x, then y, then z: the order Polyform
@@ -118,4 +99,15 @@ func transform(l Lattice, m Motion, cells []Cell) []Cell {
 	}
 	n, _ := l.Normalize(out)
 	return n
+}
+
+// CellName is a cell's item name: its coordinates joined by commas, as
+// Polyform Puzzler writes them ("3,1"); the third coordinate only where the
+// lattice has one.
+func CellName(c Cell, l Lattice) string {
+	parts := make([]string, l.Dims())
+	for k := range parts {
+		parts[k] = fmt.Sprint(c[k])
+	}
+	return strings.Join(parts, ",")
 }

@@ -2,8 +2,11 @@ package compile
 
 import (
 	"fmt"
+	"maps"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -16,33 +19,9 @@ type Shape struct {
 // Order is the number of cells.
 func (s Shape) Order() int { return len(s.Cells) }
 
-// squareShapes lists the polyominoes Polyform Puzzler names, smallest first,
-// drawn with the top row first. The chiral pieces are drawn in the
-// handedness Polyform Puzzler gives the upper-case name; the lower-case name
-// is the mirror image.
-var squareShapes = []struct{ name, art string }{
-	{"O1", "#"},
-	{"I2", "##"},
-	{"I3", "###"},
-	{"V3", "#./##"},
-	{"I4", "####"},
-	{"L4", "#./#./##"},
-	{"O4", "##/##"},
-	{"T4", "###/.#."},
-	{"Z4", "##./.##"},
-	{"F", ".##/##./.#."},
-	{"I", "#####"},
-	{"L", "#./#./#./##"},
-	{"N", "#./#./##/.#"},
-	{"P", "##/##/.#"},
-	{"T", "###/.#./.#."},
-	{"U", "#.#/###"},
-	{"V", "#../#../###"},
-	{"W", "#../##./.##"},
-	{"X", ".#./###/.#."},
-	{"Y", ".#/##/.#/.#"},
-	{"Z", "##./.#./.##"},
-}
+// A shapeDef is a named shape as Polyform Puzzler places it, in the
+// lattice's coordinates: "x,y[,z] x,y[,z] ...".
+type shapeDef struct{ name, cells string }
 
 // ArtCells reads '#' cells from lines of art whose first line is the top row:
 // the last line is y = 0, as in Polyform Puzzler's pictures.
@@ -60,33 +39,125 @@ func ArtCells(lines []string) []Cell {
 	return cells
 }
 
-// A Library is the set of named shapes of one lattice.
+// ParseCells reads cells written as Polyform Puzzler writes them: "x,y" or
+// "x,y,z", separated by spaces or newlines.
+func ParseCells(text string) ([]Cell, error) {
+	var cells []Cell
+	for _, f := range strings.Fields(text) {
+		parts := strings.Split(f, ",")
+		if len(parts) < 2 || len(parts) > 3 {
+			return nil, fmt.Errorf("expected a cell like 3,1 or 3,1,0, found %q", f)
+		}
+		var c Cell
+		for k, p := range parts {
+			v, err := strconv.Atoi(p)
+			if err != nil {
+				return nil, fmt.Errorf("expected whole numbers in the cell %q", f)
+			}
+			c[k] = v
+		}
+		cells = append(cells, c)
+	}
+	return cells, nil
+}
+
+// A Library is the set of named shapes of one lattice, and its named sets
+// of pieces ("soma", "hexiamonds").
 type Library struct {
 	lattice Lattice
 	shapes  []Shape // free shapes, by order then in conventional order
 	byName  map[string]int
+	sets    map[string][]Shape
 }
 
-func newLibrary(l Lattice, defs []struct{ name, art string }) *Library {
-	lib := &Library{lattice: l, byName: map[string]int{}}
-	for _, d := range defs {
-		cells, _ := l.Normalize(ArtCells(strings.Split(d.art, "/")))
-		lib.byName[d.name] = len(lib.shapes)
-		lib.shapes = append(lib.shapes, Shape{d.name, cells})
+// A setDef names a set of pieces: every piece of one order, the pieces of
+// a list of definitions (which may name shapes the lattice's own names do
+// not, as Soma's pieces are named apart from the tetracubes), or the
+// lattice's pieces with given names.
+type setDef struct {
+	order  int
+	shapes []shapeDef
+	names  string
+	filter func(Shape) bool
+}
+
+func newLibrary(l Lattice, defs []shapeDef, sets map[string]setDef) *Library {
+	lib := &Library{lattice: l, byName: map[string]int{}, sets: map[string][]Shape{}}
+	lib.shapes = parseShapes(l, defs)
+	for i, s := range lib.shapes {
+		lib.byName[s.Name] = i
+	}
+	for name, d := range sets {
+		var set []Shape
+		switch {
+		case d.shapes != nil:
+			set = parseShapes(l, d.shapes)
+		case d.names != "":
+			for _, n := range strings.Fields(d.names) {
+				set = append(set, lib.shapes[lib.byName[n]])
+			}
+		default:
+			set = lib.Order(d.order)
+		}
+		if d.filter != nil {
+			set = slices.DeleteFunc(set, func(s Shape) bool { return !d.filter(s) })
+		}
+		lib.sets[name] = set
 	}
 	return lib
 }
 
-// LibraryFor returns the named pieces of a lattice.
-func LibraryFor(l Lattice) *Library {
-	switch l.(type) {
-	case square:
-		return squareLibrary
+func parseShapes(l Lattice, defs []shapeDef) []Shape {
+	out := make([]Shape, len(defs))
+	for i, d := range defs {
+		cells, err := ParseCells(d.cells)
+		if err != nil {
+			panic(fmt.Sprintf("shape %s: %v", d.name, err))
+		}
+		cells, _ = l.Normalize(cells)
+		out[i] = Shape{d.name, cells}
 	}
-	return &Library{lattice: l, byName: map[string]int{}}
+	return out
 }
 
-var squareLibrary = newLibrary(square{}, squareShapes)
+// LibraryFor returns the named pieces of a lattice.
+func LibraryFor(l Lattice) *Library { return libraries()[l.Name()] }
+
+var libraries = sync.OnceValue(func() map[string]*Library {
+	orders := func(names ...string) map[string]setDef {
+		m := map[string]setDef{}
+		for i, n := range names {
+			m[n] = setDef{order: i + 1}
+		}
+		return m
+	}
+	with := func(m map[string]setDef, more map[string]setDef) map[string]setDef {
+		maps.Copy(m, more)
+		return m
+	}
+	return map[string]*Library{
+		"square": newLibrary(squareLattice, squareShapes,
+			orders("monominoes", "dominoes", "trominoes", "tetrominoes", "pentominoes")),
+		"iamond": newLibrary(iamondLattice, iamondShapes,
+			orders("moniamonds", "diamonds", "triamonds", "tetriamonds", "pentiamonds", "hexiamonds", "heptiamonds")),
+		"hex": newLibrary(hexLattice, hexShapes,
+			orders("monohexes", "dihexes", "trihexes", "tetrahexes", "pentahexes", "hexahexes")),
+		"stick": newLibrary(stickLattice, stickShapes, with(
+			orders("monosticks", "disticks", "tristicks", "tetrasticks"),
+			map[string]setDef{"weldedtetrasticks": {order: 4, filter: func(s Shape) bool { return stickLattice.segments.welded(s.Cells) }}})),
+		"trig": newLibrary(trigLattice, trigShapes,
+			orders("monotrigs", "ditrigs", "tritrigs")),
+		"twig": newLibrary(twigLattice, twigShapes,
+			orders("monotwigs", "ditwigs", "tritwigs", "tetratwigs", "pentatwigs", "hexatwigs")),
+		"cubic": newLibrary(cubicLattice, cubicShapes, map[string]setDef{
+			"soma":             {shapes: somaShapes},
+			"tetracubes":       {shapes: tetracubeShapes},
+			"diabolical":       {shapes: diabolicalShapes},
+			"pentacubes":       {order: 5},
+			"solidpentominoes": {names: "F I L N P T U V W X Y Z"},
+		}),
+	}
+})
 
 // Order returns the shapes of one order in conventional order.
 func (lib *Library) Order(n int) []Shape {
@@ -99,7 +170,7 @@ func (lib *Library) Order(n int) []Shape {
 	return out
 }
 
-// Orders reports the highest order the library names.
+// MaxOrder reports the highest order the library names.
 func (lib *Library) MaxOrder() int {
 	m := 0
 	for _, s := range lib.shapes {
@@ -108,27 +179,58 @@ func (lib *Library) MaxOrder() int {
 	return m
 }
 
-// Lookup finds a shape by name. A lower-case name whose upper-case form is a
-// chiral piece names its mirror image; it is only meaningful for one-sided
-// sets, which the caller checks.
+// Set returns a named set of pieces.
+func (lib *Library) Set(name string) ([]Shape, bool) {
+	s, ok := lib.sets[name]
+	return s, ok
+}
+
+// Lookup finds a shape by name: one of the lattice's own names; a
+// lower-case name whose upper-case form is a chiral piece, naming its mirror
+// image (only meaningful for one-sided sets, which the caller checks); or
+// the name a single named set gives a piece, such as Soma's "a".
 func (lib *Library) Lookup(name string) (Shape, bool) {
 	if i, ok := lib.byName[name]; ok {
 		return lib.shapes[i], true
 	}
 	upper := strings.ToUpper(name)
-	i, ok := lib.byName[upper]
-	if !ok || upper == name || !lib.Chiral(lib.shapes[i]) {
-		return Shape{}, false
+	if i, ok := lib.byName[upper]; ok && upper != name && lib.lattice.Flips() && lib.Chiral(lib.shapes[i]) {
+		return lib.Mirror(lib.shapes[i]), true
 	}
-	return lib.Mirror(lib.shapes[i]), true
+	var found []Shape
+	for _, set := range lib.sets {
+		for _, s := range set {
+			if s.Name == name && !slices.ContainsFunc(found, func(f Shape) bool { return slices.Equal(f.Cells, s.Cells) }) {
+				found = append(found, s)
+			}
+		}
+	}
+	if len(found) == 1 {
+		return found[0], true
+	}
+	return Shape{}, false
+}
+
+// Named reports whether name is one of the lattice's own names or a name a
+// named set gives, rather than a mirror image's lower-case name.
+func (lib *Library) Named(name string) bool {
+	if _, ok := lib.byName[name]; ok {
+		return true
+	}
+	for _, set := range lib.sets {
+		if slices.ContainsFunc(set, func(s Shape) bool { return s.Name == name }) {
+			return true
+		}
+	}
+	return false
 }
 
 // Chiral reports whether a shape differs from its mirror image under the
 // lattice's rotations.
 func (lib *Library) Chiral(s Shape) bool {
 	m := lib.Mirror(s)
-	for _, r := range lib.lattice.Motions() {
-		if !r.Reflect && slices.Equal(transform(lib.lattice, r, m.Cells), s.Cells) {
+	for _, r := range PieceMotions(lib.lattice, true) {
+		if slices.Equal(transform(lib.lattice, r, m.Cells), s.Cells) {
 			return false
 		}
 	}
@@ -159,8 +261,12 @@ func swapFirstCase(name string) string {
 }
 
 // OneSided expands a list of free shapes into a one-sided set: every chiral
-// shape is followed by its mirror image.
+// shape is followed by its mirror image. On a lattice that never turns
+// pieces over the list is already one-sided.
 func (lib *Library) OneSided(shapes []Shape) []Shape {
+	if !lib.lattice.Flips() {
+		return shapes
+	}
 	var out []Shape
 	for _, s := range shapes {
 		out = append(out, s)
@@ -177,5 +283,6 @@ func (lib *Library) errUnknownPiece(name string) error {
 	for _, s := range lib.shapes {
 		names = append(names, s.Name)
 	}
-	return fmt.Errorf("unknown piece %q (the %s lattice names %s)", name, lib.lattice.Name(), strings.Join(names, ", "))
+	sets := slices.Sorted(maps.Keys(lib.sets))
+	return fmt.Errorf("unknown piece %q (the %s lattice names %s; and the sets %s)", name, lib.lattice.Name(), strings.Join(names, ", "), strings.Join(sets, ", "))
 }

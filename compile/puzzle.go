@@ -21,10 +21,25 @@ type Piece struct {
 }
 
 // A Placement is one way to put a piece on the board: an option of the
-// exact-cover problem.
+// exact-cover problem. A placement without cells leaves the piece out.
 type Placement struct {
 	Piece int
 	Cells []Cell // sorted
+}
+
+// Options are the choices of a puzzle besides its board and pieces.
+type Options struct {
+	// OneSided forbids turning pieces over.
+	OneSided bool
+	// Omit is how many pieces are left out of every solution, as when 16
+	// tetrasticks fill a grid with room for 15.
+	Omit int
+	// Wrap, when positive, joins the board's x coordinates modulo Wrap, so
+	// that a rectangle becomes a tube.
+	Wrap int
+	// Rotations restricts the symmetries that make solutions alike to the
+	// board's rotations: a solution and its mirror image count twice.
+	Rotations bool
 }
 
 // A Puzzle is a compiled spec: the board, the pieces, and the exact-cover
@@ -33,77 +48,163 @@ type Puzzle struct {
 	Lattice    Lattice
 	Board      []Cell
 	Pieces     []Piece
-	OneSided   bool
+	Options    Options
 	Problem    *cover.Problem
 	Placements []Placement
 }
 
 var errNoCells = errors.New("the board has no cells")
 
+// OmitItem names the primary item that counts the pieces left out.
+const OmitItem = "omitted"
+
 // Build compiles a board and a piece set into an exact-cover problem: one
-// primary item per piece (with its count as multiplicity), then one primary
-// item per board cell, and one option per placement.
-func Build(l Lattice, board []Cell, shapes []Shape, oneSided bool) (*Puzzle, error) {
+// primary item per piece (with its count as multiplicity), the item counting
+// omitted pieces when some are, one primary item per board cell, then the
+// secondary items that placements claim (the grid points of segment
+// lattices), and one option per placement, plus one per piece that may be
+// left out.
+func Build(l Lattice, board []Cell, shapes []Shape, opt Options) (*Puzzle, error) {
 	if len(board) == 0 {
 		return nil, errNoCells
 	}
 	if len(shapes) == 0 {
 		return nil, fmt.Errorf("the piece set is empty")
 	}
-	pz := &Puzzle{Lattice: l, Board: slices.Clone(board), OneSided: oneSided}
+	pz := &Puzzle{Lattice: l, Board: slices.Clone(board), Options: opt}
 	slices.SortFunc(pz.Board, compareCells)
 	pz.Board = slices.Compact(pz.Board)
-	pz.Pieces = mergeShapes(l, shapes, oneSided)
-
-	area := 0
-	for _, p := range pz.Pieces {
-		area += p.Order() * p.Count
+	pz.Pieces = mergeShapes(l, shapes, opt.OneSided)
+	if err := pz.checkArea(); err != nil {
+		return nil, err
 	}
-	if area != len(pz.Board) {
-		return nil, fmt.Errorf("the pieces cover %d cells but the board has %d", area, len(pz.Board))
-	}
-
-	pz.Problem = cover.NewProblem()
-	for _, p := range pz.Pieces {
-		pz.Problem.AddItem(cover.Item{Name: p.Name, Lo: p.Count, Hi: p.Count})
-	}
-	cellItem := map[Cell]int32{}
+	onBoard := map[Cell]bool{}
 	for _, c := range pz.Board {
-		cellItem[c] = int32(pz.Problem.AddPrimary(CellName(c, l)))
+		onBoard[c] = true
 	}
-	entries := make([]cover.Entry, 0, 16)
+	seen := map[string]bool{}
 	for pi, p := range pz.Pieces {
+		if opt.Omit > 0 {
+			pz.Placements = append(pz.Placements, Placement{Piece: pi})
+		}
 		for _, o := range p.Orientations {
 			for _, b := range pz.Board {
-				d, ok := l.Offset(o[0], b)
-				if !ok {
-					continue
-				}
-				entries = append(entries[:0], cover.Entry{Item: int32(pi)})
-				cells := make([]Cell, len(o))
-				fits := true
-				for i, c := range o {
-					cells[i] = c.add(d)
-					item, on := cellItem[cells[i]]
-					if !on {
-						fits = false
-						break
-					}
-					entries = append(entries, cover.Entry{Item: item})
-				}
-				if fits {
-					pz.Problem.AddOption(entries)
+				if cells, ok := pz.place(o, b, onBoard); ok && !seen[placementKey(pi, cells)] {
+					seen[placementKey(pi, cells)] = true
 					pz.Placements = append(pz.Placements, Placement{pi, cells})
 				}
 			}
 		}
-	}
-	for pi, p := range pz.Pieces {
-		if !slices.ContainsFunc(pz.Placements, func(pl Placement) bool { return pl.Piece == pi }) {
+		if !slices.ContainsFunc(pz.Placements, func(pl Placement) bool { return pl.Piece == pi && pl.Cells != nil }) {
 			return nil, fmt.Errorf("piece %s fits nowhere on the board", p.Name)
 		}
 	}
+	pz.buildProblem()
 	return pz, nil
+}
+
+// checkArea checks that the pieces, less the omitted ones, can fill the
+// board exactly.
+func (pz *Puzzle) checkArea() error {
+	var orders []int
+	area := 0
+	for _, p := range pz.Pieces {
+		for range p.Count {
+			orders = append(orders, p.Order())
+			area += p.Order()
+		}
+	}
+	n := pz.Options.Omit
+	if n >= len(orders) {
+		return fmt.Errorf("the puzzle omits %d of its %d pieces", n, len(orders))
+	}
+	slices.Sort(orders)
+	least, most := area-sumInts(orders[len(orders)-n:]), area-sumInts(orders[:n])
+	switch {
+	case n == 0 && area != len(pz.Board):
+		return fmt.Errorf("the pieces cover %d cells but the board has %d", area, len(pz.Board))
+	case len(pz.Board) < least || len(pz.Board) > most:
+		return fmt.Errorf("the pieces, %d of them omitted, cover %d to %d cells but the board has %d", n, least, most, len(pz.Board))
+	}
+	return nil
+}
+
+func sumInts(xs []int) int {
+	s := 0
+	for _, x := range xs {
+		s += x
+	}
+	return s
+}
+
+// place translates an orientation so that its first cell lands on b, and
+// reports whether all of it lies on the board.
+func (pz *Puzzle) place(o []Cell, b Cell, onBoard map[Cell]bool) ([]Cell, bool) {
+	d, ok := pz.Lattice.Offset(o[0], b)
+	if !ok {
+		return nil, false
+	}
+	cells := make([]Cell, len(o))
+	for i, c := range o {
+		cells[i] = pz.wrap(c.add(d))
+		if !onBoard[cells[i]] {
+			return nil, false
+		}
+	}
+	slices.SortFunc(cells, compareCells)
+	if len(slices.Compact(slices.Clone(cells))) != len(cells) {
+		return nil, false // a piece longer than a tube's girth overlaps itself
+	}
+	return cells, true
+}
+
+func (pz *Puzzle) wrap(c Cell) Cell {
+	if pz.Options.Wrap > 0 {
+		c[0] = mod(c[0], pz.Options.Wrap)
+	}
+	return c
+}
+
+// buildProblem writes the items and options.
+func (pz *Puzzle) buildProblem() {
+	p := cover.NewProblem()
+	pz.Problem = p
+	for _, pc := range pz.Pieces {
+		p.AddItem(cover.Item{Name: pc.Name, Lo: pc.Count, Hi: pc.Count})
+	}
+	omit := int32(-1)
+	if pz.Options.Omit > 0 {
+		omit = int32(p.AddItem(cover.Item{Name: OmitItem, Lo: pz.Options.Omit, Hi: pz.Options.Omit}))
+	}
+	cellItem := map[Cell]int32{}
+	for _, c := range pz.Board {
+		cellItem[c] = int32(p.AddPrimary(CellName(c, pz.Lattice)))
+	}
+	claims := make([][]string, len(pz.Placements))
+	var secondary []string
+	for i, pl := range pz.Placements {
+		claims[i] = pz.Lattice.Claims(pl.Cells)
+		secondary = append(secondary, claims[i]...)
+	}
+	slices.Sort(secondary)
+	claimItem := map[string]int32{}
+	for _, name := range slices.Compact(secondary) {
+		claimItem[name] = int32(p.AddSecondary(name))
+	}
+	var entries []cover.Entry
+	for i, pl := range pz.Placements {
+		entries = append(entries[:0], cover.Entry{Item: int32(pl.Piece)})
+		if pl.Cells == nil {
+			entries = append(entries, cover.Entry{Item: omit})
+		}
+		for _, c := range pl.Cells {
+			entries = append(entries, cover.Entry{Item: cellItem[c]})
+		}
+		for _, name := range claims[i] {
+			entries = append(entries, cover.Entry{Item: claimItem[name]})
+		}
+		p.AddOption(entries)
+	}
 }
 
 // mergeShapes turns a list of shapes into pieces, counting repeats, in the
@@ -124,10 +225,7 @@ func mergeShapes(l Lattice, shapes []Shape, oneSided bool) []Piece {
 // orientations lists the distinct normalized images of a shape.
 func orientations(l Lattice, cells []Cell, oneSided bool) [][]Cell {
 	var out [][]Cell
-	for _, m := range l.Motions() {
-		if oneSided && m.Reflect {
-			continue
-		}
+	for _, m := range PieceMotions(l, oneSided) {
 		o := transform(l, m, cells)
 		if !slices.ContainsFunc(out, func(p []Cell) bool { return slices.Equal(p, o) }) {
 			out = append(out, o)
@@ -136,76 +234,93 @@ func orientations(l Lattice, cells []Cell, oneSided bool) [][]Cell {
 	return out
 }
 
-// CellName is a cell's item name: its coordinates joined by commas, as
-// Polyform Puzzler writes them ("3,1"); the z coordinate only where the
-// lattice has one.
-func CellName(c Cell, l Lattice) string {
-	n := Dims(l)
-	parts := make([]string, n)
-	for k := range n {
-		parts[k] = strconv.Itoa(c[k])
-	}
-	return strings.Join(parts, ",")
-}
-
-// Dims is the number of coordinates a lattice's cells are written with.
-func Dims(l Lattice) int {
-	if l.Name() == "square" || l.Name() == "hex" {
-		return 2
-	}
-	return 3
-}
-
 // Symmetries returns the symmetries of the board that map the piece set onto
-// itself, as permutations of the options. The identity is included.
+// itself, as permutations of the options. The identity is included. A
+// symmetry is a motion of the lattice followed by the translation that
+// brings the board back; on a tube, also followed by any turn of the tube.
 func (pz *Puzzle) Symmetries() []cover.Symmetry {
-	l := pz.Lattice
-	board, _ := l.Normalize(pz.Board)
 	index := map[string]int32{}
 	for i, pl := range pz.Placements {
 		index[placementKey(pl.Piece, pl.Cells)] = int32(i)
 	}
 	var group []cover.Symmetry
-	for _, m := range l.Motions() {
-		moved := make([]Cell, len(pz.Board))
-		for i, c := range pz.Board {
-			moved[i] = m.Apply(c)
-		}
-		image, shift := l.Normalize(moved)
-		if !slices.Equal(image, board) {
+	for _, m := range pz.Lattice.Motions() {
+		if m.Reflect && pz.Options.Rotations {
 			continue
 		}
-		_, boardShift := l.Normalize(pz.Board)
-		back := shift.sub(boardShift)
 		pieceMap, ok := pz.pieceImages(m)
 		if !ok {
 			continue
 		}
-		g := make(cover.Symmetry, len(pz.Placements))
-		for i, pl := range pz.Placements {
-			cells := make([]Cell, len(pl.Cells))
-			for k, c := range pl.Cells {
-				cells[k] = m.Apply(c).add(back)
+		for _, move := range pz.boardMoves(m) {
+			if g, ok := pz.permutation(move, pieceMap, index); ok {
+				group = append(group, g)
 			}
-			slices.SortFunc(cells, compareCells)
-			j, found := index[placementKey(pieceMap[pl.Piece], cells)]
-			if !found {
-				ok = false
-				break
-			}
-			g[i] = j
-		}
-		if ok {
-			group = append(group, g)
 		}
 	}
 	return group
 }
 
+// boardMoves lists the maps of cells that apply m and take the board onto
+// itself.
+func (pz *Puzzle) boardMoves(m Motion) []func(Cell) Cell {
+	l := pz.Lattice
+	_, boardShift := l.Normalize(pz.Board)
+	moved := make([]Cell, len(pz.Board))
+	for i, c := range pz.Board {
+		moved[i] = m.Apply(c)
+	}
+	_, shift := l.Normalize(moved)
+	back := shift.sub(boardShift)
+	turns := []int{0}
+	if w := pz.Options.Wrap; w > 0 {
+		// A tube's motions keep its axis of turning, and any turn is one.
+		if d := m.Apply(Cell{1, 0, 0}).sub(m.Apply(Cell{})); d[1] != 0 || d[2] != 0 {
+			return nil
+		}
+		back[0] = 0
+		turns = make([]int, w)
+		for k := range turns {
+			turns[k] = k
+		}
+	}
+	var out []func(Cell) Cell
+	for _, k := range turns {
+		move := func(c Cell) Cell { return pz.wrap(m.Apply(c).add(back).add(Cell{k, 0, 0})) }
+		image := make([]Cell, len(pz.Board))
+		for i, c := range pz.Board {
+			image[i] = move(c)
+		}
+		slices.SortFunc(image, compareCells)
+		if slices.Equal(image, pz.Board) {
+			out = append(out, move)
+		}
+	}
+	return out
+}
+
+// permutation maps every placement through a board move.
+func (pz *Puzzle) permutation(move func(Cell) Cell, pieceMap []int, index map[string]int32) (cover.Symmetry, bool) {
+	g := make(cover.Symmetry, len(pz.Placements))
+	for i, pl := range pz.Placements {
+		var cells []Cell
+		for _, c := range pl.Cells {
+			cells = append(cells, move(c))
+		}
+		slices.SortFunc(cells, compareCells)
+		j, found := index[placementKey(pieceMap[pl.Piece], cells)]
+		if !found {
+			return nil, false
+		}
+		g[i] = j
+	}
+	return g, true
+}
+
 // pieceImages says which piece each piece becomes under a motion: itself,
-// unless the set is one-sided and the motion reflects, when it becomes the
-// piece with the mirror shape. ok is false when that piece is missing or has
-// a different count.
+// unless the motion reflects and the piece may not be turned over, when it
+// becomes the piece with the mirror shape. ok is false when that piece is
+// missing or has a different count.
 func (pz *Puzzle) pieceImages(m Motion) ([]int, bool) {
 	out := make([]int, len(pz.Pieces))
 	for i, p := range pz.Pieces {

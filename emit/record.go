@@ -10,7 +10,8 @@ import (
 )
 
 // A Placed piece is a piece name and the lattice coordinates of its cells.
-// Square lattices use the first two coordinates only.
+// Square lattices use the first two coordinates only. A piece with no cells
+// was left out of the solution.
 type Placed struct {
 	Name  string
 	Cells [][3]int
@@ -45,16 +46,22 @@ type Records struct {
 	picture func([]Placed) string
 }
 
-// NewRecords starts a record file. board gives the board's cells, which fix
-// the zero-padding of coordinates; dims is 2 or 3.
-func NewRecords(w io.Writer, dims int, board [][3]int) *Records {
-	r := &Records{w: w, dims: dims, picture: squarePicture}
+// NewRecords starts a record file for a lattice ("square", "cubic",
+// "iamond", "hex", "stick", "trig" or "twig"), which picks the coordinates
+// and the picture. board gives the board's cells, which fix the
+// zero-padding of coordinates.
+func NewRecords(w io.Writer, lattice string, board [][3]int) (*Records, error) {
+	f, ok := families[lattice]
+	if !ok {
+		return nil, fmt.Errorf("emit: no pictures for the %q lattice", lattice)
+	}
+	r := &Records{w: w, dims: f.dims, picture: f.picture}
 	for _, c := range board {
-		for k := range dims {
+		for k := range r.dims {
 			r.widths[k] = max(r.widths[k], len(strconv.Itoa(c[k])))
 		}
 	}
-	return r
+	return r, nil
 }
 
 // Header writes the "solving NAME:" line that opens a file.
@@ -68,6 +75,10 @@ func (r *Records) Solution(s Solution) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "solution %d:\n", s.Number)
 	for _, p := range s.Pieces {
+		if len(p.Cells) == 0 {
+			fmt.Fprintf(&b, "! %s\n", p.Name)
+			continue
+		}
 		cells := slices.Clone(p.Cells)
 		slices.SortFunc(cells, func(a, b [3]int) int { return slices.Compare(a[:], b[:]) })
 		for _, c := range cells {
@@ -83,6 +94,7 @@ func (r *Records) Solution(s Solution) error {
 		b.WriteByte('\n')
 	}
 	b.WriteByte('\n')
+	b.WriteString(omitted(s.Pieces))
 	b.WriteString(r.picture(s.Pieces))
 	b.WriteByte('\n')
 	_, err := io.WriteString(r.w, b.String())

@@ -36,8 +36,8 @@ var badSpecs = []struct{ file, text, want string }{
 	{"p.toml", "pieces = [\"5*\",\n  3]\n", `p.toml:2:3: pieces[1]: expected a rule string, found integer 3`},
 	{"p.yaml", "pieces:\n  - 5*\n  - [I]\n", `p.yaml:3:5: pieces[1]: expected a rule string, found list`},
 	{"p.toml", "pieces = \"\"\n", `p.toml:1:10: pieces: expected a rule string, found string ""`},
-	{"p.toml", "pieces = \"5*\"\nboard = \"10x6\"\n", `p.toml:2:9: board: expected a table with size or art, found string "10x6"`},
-	{"p.yaml", "pieces: 5*\nboard: [10, 6]\n", `p.yaml:2:8: board: expected a table with size or art, found list`},
+	{"p.toml", "pieces = \"5*\"\nboard = \"10x6\"\n", `p.toml:2:9: board: expected a table with size, art or cells, found string "10x6"`},
+	{"p.yaml", "pieces: 5*\nboard: [10, 6]\n", `p.yaml:2:8: board: expected a table with size, art or cells, found list`},
 	{"p.yaml", "- pieces: 5*\n", `p.yaml:1:1: expected a table of spec keys, found list`},
 	{"p.yaml", "pieces: 5*\n[board]: 1\n", `p.yaml:2:1: expected a string key, found list`},
 
@@ -46,10 +46,10 @@ var badSpecs = []struct{ file, text, want string }{
 	{"p.yaml", "pieces: 5*\nboard:\n  size: 10 x 6\n", `p.yaml:3:9: board.size: expected "WxH" with W, H >= 1 (e.g. "10x6"), found string "10 x 6"`},
 	{"p.yaml", "pieces: 5*\nboard:\n  size: 10\n", `p.yaml:3:9: board.size: expected "WxH" with W, H >= 1 (e.g. "10x6"), found integer 10`},
 	{"p.toml", "pieces = \"5*\"\n[board]\nsize = \"99999999999999999999x1\"\n", `p.toml:3:8: board.size: expected "WxH" with W, H >= 1 (e.g. "10x6"), found string "99999999999999999999x1"`},
-	{"p.toml", "pieces = \"5*\"\n[board]\nsize = \"3x3\"\nart = \"#\"\n", `p.toml:4:1: board.art: give either size or art, not both`},
-	{"p.yaml", "pieces: 5*\nboard:\n  art: '#'\n  size: 3x3\n", `p.yaml:4:3: board.size: give either size or art, not both`},
-	{"p.toml", "pieces = \"5*\"\n[board]\n", `p.toml:2:2: board: missing key "size" or "art"`},
-	{"p.yaml", "pieces: 5*\nboard: {}\n", `p.yaml:2:1: board: missing key "size" or "art"`},
+	{"p.toml", "pieces = \"5*\"\n[board]\nsize = \"3x3\"\nart = \"#\"\n", `p.toml:4:1: board.art: give one of size, art or cells, not two`},
+	{"p.yaml", "pieces: 5*\nboard:\n  art: '#'\n  size: 3x3\n", `p.yaml:4:3: board.size: give one of size, art or cells, not two`},
+	{"p.toml", "pieces = \"5*\"\n[board]\n", `p.toml:2:2: board: missing key "size", "art" or "cells"`},
+	{"p.yaml", "pieces: 5*\nboard: {}\n", `p.yaml:2:1: board: missing key "size", "art" or "cells"`},
 	{"p.toml", "pieces = \"5*\"\n[board]\nart = \"\"\"\n\n  \n\"\"\"\n", `p.toml:3:7: board.art: expected rows of '#' cells, found no rows`},
 	{"p.yaml", "pieces: 5*\nboard:\n  art: |\n    ...\n    .  .\n", `p.yaml:3:8: board.art: expected rows of '#' cells, found no '#'`},
 	{"p.yaml", "pieces: 5*\nboard:\n  art: [\"#\"]\n", `p.yaml:3:8: board.art: expected a string of rows of '#' cells, found list`},
@@ -110,5 +110,28 @@ func TestYAMLErrorInHugeFile(t *testing.T) {
 	want := fmt.Sprintf("p.yaml:%d:1: invalid YAML: mapping values are not allowed in this context", yamlBisectMax/10+3)
 	if err == nil || err.Error() != want {
 		t.Errorf("got %v, want %s", err, want)
+	}
+}
+
+// TestNewFieldErrors covers the keys added for the other lattices.
+func TestNewFieldErrors(t *testing.T) {
+	for _, c := range []struct{ file, src, want string }{
+		{"p.toml", "pieces = \"5*\"\nsymmetry = \"mirror\"\n[board]\nsize = \"3x3\"\n", `p.toml:2:12: symmetry: expected one of "all", "rotations", found string "mirror"`},
+		{"p.toml", "pieces = \"5*\"\nomit = -1\n[board]\nsize = \"3x3\"\n", `p.toml:2:8: omit: expected an integer >= 0, found integer -1`},
+		{"p.yaml", "pieces: 5*\nboard:\n  cells: 0,0 1;0\n", `p.yaml:3:10: board.cells: expected cells like 3,1 or 3,1,0 separated by spaces, found "1;0"`},
+		{"p.yaml", "pieces: 5*\nboard:\n  cells: '0,0'\n  art: '#'\n", `p.yaml:4:3: board.art: give one of size, art or cells, not two`},
+		{"p.toml", "pieces = \"5*\"\n[board]\nsize = \"3x3\"\ntube = 1\n", `p.toml:4:8: board.tube: expected true or false, found integer 1`},
+	} {
+		_, err := Parse(c.file, []byte(c.src))
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%q:\n got %v\nwant %s", c.src, err, c.want)
+		}
+	}
+	s, err := Parse("p.toml", []byte("pieces = \"5*\"\nomit = 1\nsymmetry = \"rotations\"\n[board]\ncells = \"\"\"\n0,0,0 1,0,0\n0,1,0\n\"\"\"\ntube = true\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Omit.V != 1 || s.Symmetry.V != "rotations" || !s.Board.Tube.V || len(strings.Fields(s.Board.Cells.V)) != 3 {
+		t.Errorf("decoded %+v", s)
 	}
 }

@@ -28,22 +28,41 @@ var specFields = []fieldDef[Spec]{
 	{key: "unique", decode: func(s *Spec, f field, name string) *Error { return decodeBool(&s.Unique, f.val, name) }},
 	{key: "expect", decode: func(s *Spec, f field, name string) *Error { return decodeCount(&s.Expect, f.val, name) }},
 	{key: "expect-all", decode: func(s *Spec, f field, name string) *Error { return decodeCount(&s.ExpectAll, f.val, name) }},
+	{key: "omit", decode: func(s *Spec, f field, name string) *Error { return decodeCount(&s.Omit, f.val, name) }},
+	{key: "symmetry", decode: func(s *Spec, f field, name string) *Error {
+		return decodeChoice(&s.Symmetry, f.val, name, Symmetries)
+	}},
 	{key: "board", required: true, decode: func(s *Spec, f field, name string) *Error { return decodeBoard(&s.Board, f, name) }},
 }
 
 var boardFields = []fieldDef[Board]{
 	{key: "size", decode: func(b *Board, f field, name string) *Error {
-		if b.Art.Set {
-			return errorf(f.pos, "%s: give either size or art, not both", name)
+		if err := b.onlyShape(f, name); err != nil {
+			return err
 		}
 		return decodeSize(&b.Size, f.val, name)
 	}},
 	{key: "art", decode: func(b *Board, f field, name string) *Error {
-		if b.Size.Set {
-			return errorf(f.pos, "%s: give either size or art, not both", name)
+		if err := b.onlyShape(f, name); err != nil {
+			return err
 		}
 		return decodeArt(&b.Art, f.val, name)
 	}},
+	{key: "cells", decode: func(b *Board, f field, name string) *Error {
+		if err := b.onlyShape(f, name); err != nil {
+			return err
+		}
+		return decodeCells(&b.Cells, f.val, name)
+	}},
+	{key: "tube", decode: func(b *Board, f field, name string) *Error { return decodeBool(&b.Tube, f.val, name) }},
+}
+
+// onlyShape refuses a second way of giving the board's cells.
+func (b *Board) onlyShape(f field, name string) *Error {
+	if b.Size.Set || b.Art.Set || b.Cells.Set {
+		return errorf(f.pos, "%s: give one of size, art or cells, not two", name)
+	}
+	return nil
 }
 
 // check checks the decoded tree of a whole file against the schema.
@@ -235,14 +254,14 @@ func decodePieces(dst *Text, n *node, name string) *Error {
 func decodeBoard(dst *Board, f field, name string) *Error {
 	n := f.val
 	if _, ok := n.val.([]field); !ok {
-		return errorf(n.pos, "%s: expected a table with size or art, found %s", name, describe(n))
+		return errorf(n.pos, "%s: expected a table with size, art or cells, found %s", name, describe(n))
 	}
 	dst.Pos = f.pos
 	if err := decodeTable(dst, n, name, f.pos, boardFields); err != nil {
 		return err
 	}
-	if !dst.Size.Set && !dst.Art.Set {
-		return errorf(f.pos, "%s: missing key \"size\" or \"art\"", name)
+	if !dst.Size.Set && !dst.Art.Set && !dst.Cells.Set {
+		return errorf(f.pos, "%s: missing key \"size\", \"art\" or \"cells\"", name)
 	}
 	return nil
 }
@@ -293,4 +312,42 @@ func decodeArt(dst *Value[[]string], n *node, name string) *Error {
 	}
 	*dst = Value[[]string]{V: rows, Pos: n.pos, Set: true}
 	return nil
+}
+
+// cellSyntax is one cell: two or three whole numbers joined by commas.
+var cellSyntax = regexp.MustCompile(`^-?[0-9]+,-?[0-9]+(,-?[0-9]+)?$`)
+
+// decodeCells checks a list of cells such as "0,0 1,0 0,1" (the coordinates
+// of Polyform Puzzler's solution files, separated by spaces or new lines);
+// the compiler knows how many coordinates its lattice wants.
+func decodeCells(dst *Value[string], n *node, name string) *Error {
+	s, ok := n.val.(string)
+	if !ok || strings.TrimSpace(s) == "" {
+		return errorf(n.pos, "%s: expected a string of cells like \"0,0 1,0\", found %s", name, describe(n))
+	}
+	for _, c := range strings.Fields(s) {
+		if !cellSyntax.MatchString(c) {
+			return errorf(n.pos, "%s: expected cells like 3,1 or 3,1,0 separated by spaces, found %q", name, c)
+		}
+	}
+	*dst = Value[string]{V: s, Pos: n.pos, Set: true}
+	return nil
+}
+
+// decodeChoice decodes a string that must be one of choices.
+func decodeChoice(dst *Value[string], n *node, name string, choices []string) *Error {
+	s, ok := n.val.(string)
+	if !ok || !slices.Contains(choices, s) {
+		return errorf(n.pos, "%s: expected one of %s, found %s", name, quoteAll(choices), describe(n))
+	}
+	*dst = Value[string]{V: s, Pos: n.pos, Set: true}
+	return nil
+}
+
+func quoteAll(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = strconv.Quote(w)
+	}
+	return strings.Join(q, ", ")
 }

@@ -100,16 +100,30 @@ type Spec struct {
 	// ExpectAll the known number without symmetry reduction. Each is >= 0
 	// when Set.
 	Expect, ExpectAll Value[int64]
-	Board             Board
+	// Omit is how many pieces each solution leaves out (0 unless given).
+	Omit Value[int64]
+	// Symmetry says which board symmetries Unique removes: "all" (the
+	// default) or "rotations", for puzzles whose published counts tell
+	// mirror images apart.
+	Symmetry Value[string]
+	Board    Board
 }
+
+// Symmetries lists the values of the symmetry key, the default first.
+var Symmetries = []string{"all", "rotations"}
 
 // Lattices lists the lattice names a spec may give, the default first.
 var Lattices = []string{"square", "cubic", "iamond", "hex", "stick", "trig", "twig"}
 
-// Board is the region the pieces must cover: a rectangle (Size) or a drawing
-// (Art). Exactly one of Size.Set and Art.Set is true.
+// Board is the region the pieces must cover: a rectangle (Size), a drawing
+// (Art) or a list of cells in the lattice's coordinates (Cells, such as
+// "0,0,0 1,0,0", for lattices a drawing cannot show). Exactly one of
+// Size.Set, Art.Set and Cells.Set is true.
 type Board struct {
-	Pos  Pos // where the board key is written
+	Pos   Pos // where the board key is written
+	Cells Value[string]
+	// Tube joins the board's left and right edges.
+	Tube Value[bool]
 	Size Value[Size]
 	// Art holds the rows of the drawing, top row first, without leading or
 	// trailing blank rows or line-ending '\r'. Byte x of row i is a cell iff

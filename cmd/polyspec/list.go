@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/polyspec/polyspec/puzzles"
@@ -27,8 +28,11 @@ func (c *ListCmd) Run(e *env) error {
 }
 
 func boardText(s *spec.Spec) string {
-	if s.Board.Size.Set {
+	switch {
+	case s.Board.Size.Set:
 		return fmt.Sprintf("%dx%d", s.Board.Size.V.W, s.Board.Size.V.H)
+	case s.Board.Cells.Set:
+		return fmt.Sprintf("%d cells", len(strings.Fields(s.Board.Cells.V)))
 	}
 	cells := 0
 	for _, row := range s.Board.Art.V {

@@ -18,10 +18,11 @@ import (
 
 // CLI is the command line; kong builds --help from the tags.
 type CLI struct {
-	Solve   SolveCmd   `cmd:"" help:"Solve a puzzle: a catalogue name, a spec file (.toml, .yaml) or a DLX file (.dlx)."`
-	Compile CompileCmd `cmd:"" help:"Compile a puzzle to an exact-cover problem and write it in Knuth's DLX format."`
-	List    ListCmd    `cmd:"" help:"List the puzzles in the embedded catalogue."`
-	Verify  VerifyCmd  `cmd:"" help:"Solve every catalogue puzzle with a known count and report mismatches (exit status 1 on any)."`
+	Solve     SolveCmd     `cmd:"" help:"Solve a puzzle: a catalogue name, a spec file (.toml, .yaml) or a DLX file (.dlx)."`
+	Compile   CompileCmd   `cmd:"" help:"Compile a puzzle to an exact-cover problem and write it in Knuth's DLX format."`
+	List      ListCmd      `cmd:"" help:"List the puzzles in the embedded catalogue."`
+	Verify    VerifyCmd    `cmd:"" help:"Solve every catalogue puzzle with a known count and report mismatches (exit status 1 on any)."`
+	Enumerate EnumerateCmd `cmd:"" help:"Count (or list) every polyform of one order on a lattice."`
 }
 
 // env is what every command runs with: its output streams and a context that

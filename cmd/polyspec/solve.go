@@ -54,9 +54,12 @@ func (c *SolveCmd) Run(e *env) error {
 	}
 	var out writer
 	if c.Format == "json" {
-		out = emit.NewJSON(e.stdout, 2)
+		out = emit.NewJSON(e.stdout, pz.Lattice.Dims())
 	} else {
-		records := emit.NewRecords(e.stdout, 2, boardCells(pz))
+		records, err := emit.NewRecords(e.stdout, pz.Lattice.Name(), boardCells(pz))
+		if err != nil {
+			return err
+		}
 		if !c.Count {
 			if err := records.Header(s.Name.V); err != nil {
 				return err

@@ -60,7 +60,7 @@ func (c *VerifyCmd) Run(e *env) error {
 				status = "FAIL"
 				failed++
 			}
-			fmt.Fprintf(e.stdout, "%s %-32s %-8s %10d  want %10d  %6.2fs\n", status, entry.Name, check.label, got, check.want.V, took.Seconds())
+			fmt.Fprintf(e.stdout, "%s %-36s %-8s %10d  want %10d  %6.2fs\n", status, entry.Name, check.label, got, check.want.V, took.Seconds())
 		}
 	}
 	fmt.Fprintf(e.stdout, "%d checks with backend %s: %d passed, %d failed\n", checked, b.Name(), checked-failed, failed)

@@ -1,0 +1,135 @@
+package compile
+
+import (
+	"fmt"
+	"slices"
+)
+
+// A point is a position in a lattice's embedding: integer coordinates in a
+// basis where the lattice's point group acts by integer matrices. Each
+// lattice maps a cell to a point that the group permutes exactly like the
+// cells: its centre for cubes, squares and hexagons, three times its
+// centroid for triangles, twice its midpoint for segments.
+type point [3]int
+
+// A matrix acts on points; its rows give the image's coordinates.
+type matrix [3][3]int
+
+func (m matrix) apply(p point) point {
+	var q point
+	for i := range 3 {
+		q[i] = m[i][0]*p[0] + m[i][1]*p[1] + m[i][2]*p[2]
+	}
+	return q
+}
+
+func (m matrix) mul(n matrix) matrix {
+	var out matrix
+	for i := range 3 {
+		for j := range 3 {
+			for k := range 3 {
+				out[i][j] += m[i][k] * n[k][j]
+			}
+		}
+	}
+	return out
+}
+
+func (m matrix) det() int {
+	return m[0][0]*(m[1][1]*m[2][2]-m[1][2]*m[2][1]) -
+		m[0][1]*(m[1][0]*m[2][2]-m[1][2]*m[2][0]) +
+		m[0][2]*(m[1][0]*m[2][1]-m[1][1]*m[2][0])
+}
+
+var identity = matrix{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
+
+// group closes a set of generators under multiplication and lists the
+// result identity first, then the rotations, then the reflections, each in
+// the order they were found, so that motions have stable names.
+func group(gens ...matrix) []matrix {
+	all := []matrix{identity}
+	for i := 0; i < len(all); i++ {
+		for _, g := range gens {
+			if m := all[i].mul(g); !slices.Contains(all, m) {
+				all = append(all, m)
+			}
+		}
+	}
+	slices.SortStableFunc(all, func(a, b matrix) int { return b.det() - a.det() })
+	return all
+}
+
+// A grid is a lattice given by its embedding: every lattice of the package
+// is one, and they differ only in the data below.
+type grid struct {
+	name string
+	dims int
+	// kinds is true when the third coordinate names a kind of cell at
+	// (x, y) rather than a position: translations keep it.
+	kinds      bool
+	flips      bool
+	encode     func(Cell) point
+	decode     func(point) Cell
+	group      []matrix
+	neighbours func(Cell) []Cell
+	// segments is set for the lattices of unit segments.
+	segments *segmentGeometry
+	motions  []Motion
+}
+
+// build fills in the motions from the group and the embedding.
+func (g *grid) build() *grid {
+	rotations, reflections := 0, 0
+	for _, m := range g.group {
+		name := fmt.Sprintf("rotation %d", rotations)
+		if m.det() < 0 {
+			name = fmt.Sprintf("reflection %d", reflections)
+			reflections++
+		} else {
+			rotations++
+		}
+		g.motions = append(g.motions, Motion{name, m.det() < 0, func(c Cell) Cell { return g.decode(m.apply(g.encode(c))) }})
+	}
+	return g
+}
+
+func (g *grid) Name() string             { return g.name }
+func (g *grid) Dims() int                { return g.dims }
+func (g *grid) Motions() []Motion        { return g.motions }
+func (g *grid) Flips() bool              { return g.flips }
+func (g *grid) Neighbours(c Cell) []Cell { return g.neighbours(c) }
+func (g *grid) String() string           { return g.name }
+func (g *grid) Claims(cells []Cell) []string {
+	if g.segments == nil {
+		return nil
+	}
+	return g.segments.claims(cells)
+}
+
+// Normalize moves the shape's bounding box to the origin, in the
+// coordinates that translations change.
+func (g *grid) Normalize(cells []Cell) ([]Cell, Cell) {
+	if len(cells) == 0 {
+		return nil, Cell{}
+	}
+	lo := cells[0]
+	for _, c := range cells[1:] {
+		for k := range lo {
+			lo[k] = min(lo[k], c[k])
+		}
+	}
+	if g.kinds {
+		lo[2] = 0
+	}
+	out := make([]Cell, len(cells))
+	for i, c := range cells {
+		out[i] = c.sub(lo)
+	}
+	slices.SortFunc(out, compareCells)
+	return out, Cell{-lo[0], -lo[1], -lo[2]}
+}
+
+func (g *grid) Offset(from, to Cell) (Cell, bool) {
+	d := to.sub(from)
+	return d, !g.kinds || d[2] == 0
+}

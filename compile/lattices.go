@@ -1,0 +1,189 @@
+package compile
+
+// The seven lattices of Polyform Puzzler. Each is a grid: an embedding of
+// its cells as points, the point group acting on those points, and which
+// cells touch.
+
+var (
+	rotate90  = matrix{{0, -1, 0}, {1, 0, 0}, {0, 0, 1}}
+	mirrorX   = matrix{{-1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
+	rotateX90 = matrix{{1, 0, 0}, {0, 0, -1}, {0, 1, 0}}
+	// On axes 60° apart, (x, y) turns to (-y, x+y), and swapping the axes
+	// is a reflection.
+	rotate60 = matrix{{0, -1, 0}, {1, 1, 0}, {0, 0, 1}}
+	swapXY   = matrix{{0, 1, 0}, {1, 0, 0}, {0, 0, 1}}
+
+	squareGroup = group(rotate90, mirrorX)
+	hexGroup    = group(rotate60, swapXY)
+)
+
+func asPoint(c Cell) point { return point(c) }
+func asCell(p point) Cell  { return Cell(p) }
+
+// squareLattice holds polyominoes.
+var squareLattice = (&grid{
+	name: "square", dims: 2, flips: true,
+	encode: asPoint, decode: asCell, group: squareGroup,
+	neighbours: func(c Cell) []Cell {
+		return []Cell{{c[0] + 1, c[1], 0}, {c[0] - 1, c[1], 0}, {c[0], c[1] + 1, 0}, {c[0], c[1] - 1, 0}}
+	},
+}).build()
+
+// cubicLattice holds polycubes: 24 rotations move pieces, and the 24
+// reflections only boards.
+var cubicLattice = (&grid{
+	name: "cubic", dims: 3, flips: false,
+	encode: asPoint, decode: asCell, group: group(rotate90, rotateX90, mirrorX),
+	neighbours: func(c Cell) []Cell {
+		var out []Cell
+		for k := range 3 {
+			for _, d := range []int{1, -1} {
+				n := c
+				n[k] += d
+				out = append(out, n)
+			}
+		}
+		return out
+	},
+}).build()
+
+// hexLattice holds polyhexes, on axes 60° apart.
+var hexLattice = (&grid{
+	name: "hex", dims: 2, flips: true,
+	encode: asPoint, decode: asCell, group: hexGroup,
+	neighbours: func(c Cell) []Cell {
+		x, y := c[0], c[1]
+		return []Cell{{x + 1, y, 0}, {x - 1, y, 0}, {x, y + 1, 0}, {x, y - 1, 0}, {x + 1, y - 1, 0}, {x - 1, y + 1, 0}}
+	},
+}).build()
+
+// iamondLattice holds polyiamonds: triangle (x, y, 0) points up, with
+// corners (x, y), (x+1, y), (x, y+1) on axes 60° apart; (x, y, 1) points
+// down, with corners (x+1, y), (x, y+1), (x+1, y+1). A triangle is
+// embedded as three times its centroid.
+var iamondLattice = (&grid{
+	name: "iamond", dims: 3, kinds: true, flips: true,
+	encode: func(c Cell) point { return point{3*c[0] + 1 + c[2], 3*c[1] + 1 + c[2], 0} },
+	decode: func(p point) Cell {
+		z := mod(p[0], 3) - 1
+		return Cell{(p[0] - 1 - z) / 3, (p[1] - 1 - z) / 3, z}
+	},
+	group: hexGroup,
+	neighbours: func(c Cell) []Cell {
+		x, y := c[0], c[1]
+		if c[2] == 0 {
+			return []Cell{{x, y, 1}, {x - 1, y, 1}, {x, y - 1, 1}}
+		}
+		return []Cell{{x + 1, y, 0}, {x, y + 1, 0}, {x, y, 0}}
+	},
+}).build()
+
+// stickLattice holds polysticks: segment (x, y, 0) runs from (x, y) to
+// (x+1, y), and (x, y, 1) from (x, y) to (x, y+1). A segment is embedded
+// as twice its midpoint.
+var stickLattice = segmentGrid("stick", squareGroup, &segmentGeometry{
+	slots: 4,
+	encode: func(c Cell) point {
+		return point{2*c[0] + 1 - c[2], 2*c[1] + c[2], 0}
+	},
+	decode: func(p point) Cell {
+		if odd(p[0]) {
+			return Cell{(p[0] - 1) / 2, p[1] / 2, 0}
+		}
+		return Cell{p[0] / 2, (p[1] - 1) / 2, 1}
+	},
+	ends: func(c Cell) []vertex {
+		return []vertex{{c[0], c[1], 0}, {c[0] + 1 - c[2], c[1] + c[2], 0}}
+	},
+	rays: func(v vertex) []ray {
+		x, y := v[0], v[1]
+		return []ray{{0, Cell{x, y, 0}}, {1, Cell{x, y, 1}}, {2, Cell{x - 1, y, 0}}, {3, Cell{x, y - 1, 1}}}
+	},
+})
+
+// trigDirections are the (dx, dy) of the segments (x, y, z) of the
+// triangular grid: 0°, 60° and 120°, on axes 60° apart.
+var trigDirections = [3][2]int{{1, 0}, {0, 1}, {-1, 1}}
+
+// trigLattice holds polytrigs: segment (x, y, z) runs from (x, y) in
+// direction trigDirections[z].
+var trigLattice = segmentGrid("trig", hexGroup, &segmentGeometry{
+	slots: 6,
+	encode: func(c Cell) point {
+		d := trigDirections[c[2]]
+		return point{2*c[0] + d[0], 2*c[1] + d[1], 0}
+	},
+	decode: func(p point) Cell {
+		switch {
+		case !odd(p[1]):
+			return Cell{(p[0] - 1) / 2, p[1] / 2, 0}
+		case !odd(p[0]):
+			return Cell{p[0] / 2, (p[1] - 1) / 2, 1}
+		}
+		return Cell{(p[0] + 1) / 2, (p[1] - 1) / 2, 2}
+	},
+	ends: func(c Cell) []vertex {
+		d := trigDirections[c[2]]
+		return []vertex{{c[0], c[1], 0}, {c[0] + d[0], c[1] + d[1], 0}}
+	},
+	rays: func(v vertex) []ray {
+		x, y := v[0], v[1]
+		return []ray{{0, Cell{x, y, 0}}, {1, Cell{x, y, 1}}, {2, Cell{x, y, 2}},
+			{3, Cell{x - 1, y, 0}}, {4, Cell{x, y - 1, 1}}, {5, Cell{x + 1, y - 1, 2}}}
+	},
+})
+
+// twigDirections are the segments of the hexagonal grid from the lower
+// left corner of hexagon (x, y), at 0°, 120° and 240°, in the basis of
+// unit vectors at 0° and 60°.
+var twigDirections = [3][2]int{{1, 0}, {-1, 1}, {0, -1}}
+
+// twigLattice holds polytwigs. The corner (x, y) of segment (x, y, z) is
+// the lower left corner of polyhex (x, y), a corner of the first of the
+// grid's two classes; the other end is a corner of the second class, named
+// (as vertex{x, y, 1}) after the first-class corner whose 0° segment ends
+// there. A segment is embedded as twice its midpoint, in the basis of unit
+// vectors at 0° and 60° with a hexagon's centre at the origin, so that the
+// hexagonal group acts on it.
+var twigLattice = segmentGrid("twig", hexGroup, &segmentGeometry{
+	slots: 6,
+	encode: func(c Cell) point {
+		d := twigDirections[c[2]]
+		return point{2*(c[0]-c[1]) + d[0], 2*(c[0]+2*c[1]-1) + d[1], 0}
+	},
+	decode: func(p point) Cell {
+		z := 0
+		switch {
+		case odd(p[0]) && odd(p[1]):
+			z = 1
+		case !odd(p[0]):
+			z = 2
+		}
+		d := twigDirections[z]
+		m, n := (p[0]-d[0])/2, (p[1]-d[1])/2
+		y := (n + 1 - m) / 3
+		return Cell{m + y, y, z}
+	},
+	ends: func(c Cell) []vertex {
+		x, y := c[0], c[1]
+		switch c[2] {
+		case 0:
+			return []vertex{{x, y, 0}, {x, y, 1}}
+		case 1:
+			return []vertex{{x, y, 0}, {x - 1, y + 1, 1}}
+		}
+		return []vertex{{x, y, 0}, {x - 1, y, 1}}
+	},
+	rays: func(v vertex) []ray {
+		x, y := v[0], v[1]
+		if v[2] == 0 {
+			return []ray{{0, Cell{x, y, 0}}, {2, Cell{x, y, 1}}, {4, Cell{x, y, 2}}}
+		}
+		return []ray{{1, Cell{x + 1, y, 2}}, {3, Cell{x, y, 0}}, {5, Cell{x + 1, y - 1, 1}}}
+	},
+})
+
+func odd(n int) bool { return n&1 != 0 }
+
+// mod is the remainder with the sign of the divisor.
+func mod(a, b int) int { return (a%b + b) % b }
