@@ -85,21 +85,61 @@ func omitted(pieces []Placed) string {
 // Polyform Puzzler's files for one- and two-letter names alike.
 func cubePicture(pieces []Placed) string {
 	g := newCellGrid(pieces)
+	var panels [][][3]int // each panel: its columns, as the cell at y = 0
+	if g.isRing() {
+		// A ring (a box hollow along y) is unrolled into its four walls,
+		// as Polyform Puzzler draws one: the x = lo wall by z, the z = hi
+		// wall by x, the x = hi wall by z backwards, the z = lo wall by x.
+		panels = [][][3]int{
+			g.column(func(z int) [3]int { return [3]int{g.lo[0], 0, z} }, g.lo[2], g.hi[2]),
+			g.column(func(x int) [3]int { return [3]int{x, 0, g.hi[2]} }, g.lo[0], g.hi[0]),
+			g.column(func(z int) [3]int { return [3]int{g.hi[0], 0, g.hi[2] + g.lo[2] - z} }, g.lo[2], g.hi[2]),
+			g.column(func(x int) [3]int { return [3]int{x, 0, g.lo[2]} }, g.lo[0], g.hi[0]),
+		}
+	} else {
+		for z := g.lo[2]; z <= g.hi[2]; z++ {
+			panels = append(panels, g.column(func(x int) [3]int { return [3]int{x, 0, z} }, g.lo[0], g.hi[0]))
+		}
+	}
 	w := max(2, g.width)
 	gap := strings.Repeat(" ", g.width+2)
 	var out []string
 	for y := g.hi[1]; y >= g.lo[1]; y-- {
-		var layers []string
-		for z := g.lo[2]; z <= g.hi[2]; z++ {
+		var row []string
+		for _, panel := range panels {
 			var b strings.Builder
-			for x := g.lo[0]; x <= g.hi[0]; x++ {
-				fmt.Fprintf(&b, "%-*s", w, g.at(x, y, z))
+			for _, c := range panel {
+				fmt.Fprintf(&b, "%-*s", w, g.at(c[0], y, c[2]))
 			}
-			layers = append(layers, b.String())
+			row = append(row, b.String())
 		}
-		out = append(out, strings.TrimRight(strings.Join(layers, gap), " "))
+		out = append(out, strings.TrimRight(strings.Join(row, gap), " "))
 	}
 	return lines(out)
+}
+
+// column lists cell(i) for i from lo to hi: one panel of a cube picture.
+func (g *cellGrid) column(cell func(int) [3]int, lo, hi int) [][3]int {
+	var out [][3]int
+	for i := lo; i <= hi; i++ {
+		out = append(out, cell(i))
+	}
+	return out
+}
+
+// isRing reports whether the cells form walls around a hole that runs
+// through the whole box along y: every cell on the box's x or z faces, and
+// room for a hole between them.
+func (g *cellGrid) isRing() bool {
+	if g.hi[0]-g.lo[0] < 2 || g.hi[2]-g.lo[2] < 2 {
+		return false
+	}
+	for c := range g.names {
+		if c[0] != g.lo[0] && c[0] != g.hi[0] && c[2] != g.lo[2] && c[2] != g.hi[2] {
+			return false
+		}
+	}
+	return true
 }
 
 // trimBlank drops blank lines at both ends.

@@ -29,6 +29,7 @@ var golden = []struct{ family, lattice, name string }{
 	{"cubes", "cubic", "tetracubes-2x4x4"},
 	{"cubes", "cubic", "diabolical-cube"},
 	{"cubes", "cubic", "solid-pentominoes-3x4x5"},
+	{"cubes", "cubic", "solid-pentominoes-3x3x9-ring"},
 	{"iamonds", "iamond", "hexiamonds-4x10-long-hex"},
 	{"iamonds", "iamond", "hexiamonds-6x6"},
 	{"iamonds", "iamond", "hexiamonds-4x9"},
