@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/polyspec/polyspec/grammar"
 	"github.com/polyspec/polyspec/spec"
@@ -13,15 +14,30 @@ import (
 // and column of the field (or the character inside the pieces rule) at
 // fault.
 func FromSpec(s *spec.Spec) (*Puzzle, error) {
+	if s.Kind.V == "sudoku" {
+		return nil, &spec.Error{Pos: s.Kind.Pos, Msg: "kind: a sudoku spec has no pieces to place (package compile/sudoku compiles it)"}
+	}
 	l, err := LatticeByName(s.Lattice.V)
 	if err != nil {
 		return nil, &spec.Error{Pos: s.Lattice.Pos, Msg: err.Error()}
+	}
+	lib := LibraryFor(l)
+	if len(s.Shapes) > 0 {
+		defined := make([]Shape, len(s.Shapes))
+		for i, sh := range s.Shapes {
+			cells, err := latticeCells(l, sh.Cells, "shapes."+sh.Name)
+			if err != nil {
+				return nil, err
+			}
+			defined[i] = Shape{sh.Name, cells}
+		}
+		lib = lib.Define(defined)
 	}
 	rule, err := grammar.ParsePieceSet(s.Pieces.S)
 	if err != nil {
 		return nil, ruleError(s, err)
 	}
-	shapes, err := Resolve(l, rule, s.OneSided.V)
+	shapes, err := lib.Resolve(rule, s.OneSided.V)
 	if err != nil {
 		return nil, ruleError(s, err)
 	}
@@ -34,8 +50,8 @@ func FromSpec(s *spec.Spec) (*Puzzle, error) {
 			}
 		}
 	case s.Board.Cells.Set:
-		if board, err = ParseCells(s.Board.Cells.V); err != nil {
-			return nil, &spec.Error{Pos: s.Board.Cells.Pos, Msg: "board.cells: " + err.Error()}
+		if board, err = latticeCells(l, s.Board.Cells, "board.cells"); err != nil {
+			return nil, err
 		}
 	default:
 		board = ArtCells(s.Board.Art.V)
@@ -44,6 +60,8 @@ func FromSpec(s *spec.Spec) (*Puzzle, error) {
 		OneSided:  s.OneSided.V,
 		Omit:      int(s.Omit.V),
 		Rotations: s.Symmetry.V == "rotations",
+		Parts:     s.Symmetry.V == "parts",
+		MayCross:  s.MayCross.V,
 	}
 	if s.Board.Tube.V {
 		for _, c := range board {
@@ -61,6 +79,24 @@ func FromSpec(s *spec.Spec) (*Puzzle, error) {
 	return pz, nil
 }
 
+// latticeCells reads a spec's list of cells, which must have as many
+// coordinates as the lattice writes.
+func latticeCells(l Lattice, v spec.Value[string], key string) ([]Cell, error) {
+	cells, err := ParseCells(v.V)
+	if err == nil {
+		for _, f := range strings.Fields(v.V) {
+			if n := strings.Count(f, ",") + 1; n != l.Dims() {
+				err = fmt.Errorf("expected cells of %d coordinates on the %s lattice, found %q", l.Dims(), l.Name(), f)
+				break
+			}
+		}
+	}
+	if err != nil {
+		return nil, &spec.Error{Pos: v.Pos, Msg: key + ": " + err.Error()}
+	}
+	return cells, nil
+}
+
 // ruleError moves an error inside the pieces rule to its place in the file.
 func ruleError(s *spec.Spec, err error) error {
 	var ge *grammar.Error
@@ -75,7 +111,12 @@ func ruleError(s *spec.Spec, err error) error {
 // group of pieces ("5*", "12x5", "any") brings both hands of each chiral
 // piece, and a name picks one hand (P or p).
 func Resolve(l Lattice, rule *grammar.PieceSet, oneSided bool) ([]Shape, error) {
-	lib := LibraryFor(l)
+	return LibraryFor(l).Resolve(rule, oneSided)
+}
+
+// Resolve is the package's Resolve with the library's names, those it
+// defines included.
+func (lib *Library) Resolve(rule *grammar.PieceSet, oneSided bool) ([]Shape, error) {
 	var include, exclude []Shape
 	for _, t := range rule.Terms {
 		shapes, err := resolveItem(lib, t.Item, oneSided)

@@ -68,6 +68,33 @@ type Library struct {
 	shapes  []Shape // free shapes, by order then in conventional order
 	byName  map[string]int
 	sets    map[string][]Shape
+	// defined are shapes a spec names itself (see Define); they belong to
+	// no order, so only their names bring them into a puzzle.
+	defined map[string]Shape
+}
+
+// Define returns a copy of the library that also knows shapes by the names
+// a spec gives them. A defined name hides a shape of the same name in the
+// library, since the spec's author chose it for this puzzle.
+func (lib *Library) Define(shapes []Shape) *Library {
+	out := *lib
+	out.defined = map[string]Shape{}
+	for _, s := range shapes {
+		s.Cells, _ = lib.lattice.Normalize(s.Cells)
+		out.defined[s.Name] = s
+	}
+	return &out
+}
+
+// own finds a shape by one of the names the library gives shapes itself.
+func (lib *Library) own(name string) (Shape, bool) {
+	if s, ok := lib.defined[name]; ok {
+		return s, true
+	}
+	if i, ok := lib.byName[name]; ok {
+		return lib.shapes[i], true
+	}
+	return Shape{}, false
 }
 
 // A setDef names a set of pieces: every piece of one order, the pieces of
@@ -136,8 +163,8 @@ var libraries = sync.OnceValue(func() map[string]*Library {
 		return m
 	}
 	return map[string]*Library{
-		"square": newLibrary(squareLattice, squareShapes,
-			orders("monominoes", "dominoes", "trominoes", "tetrominoes", "pentominoes")),
+		"square": newLibrary(squareLattice, append(slices.Clone(squareShapes), hexominoShapes...),
+			orders("monominoes", "dominoes", "trominoes", "tetrominoes", "pentominoes", "hexominoes")),
 		"iamond": newLibrary(iamondLattice, iamondShapes,
 			orders("moniamonds", "diamonds", "triamonds", "tetriamonds", "pentiamonds", "hexiamonds", "heptiamonds")),
 		"hex": newLibrary(hexLattice, hexShapes,
@@ -147,14 +174,24 @@ var libraries = sync.OnceValue(func() map[string]*Library {
 			map[string]setDef{"weldedtetrasticks": {order: 4, filter: func(s Shape) bool { return stickLattice.segments.welded(s.Cells) }}})),
 		"trig": newLibrary(trigLattice, trigShapes,
 			orders("monotrigs", "ditrigs", "tritrigs")),
-		"twig": newLibrary(twigLattice, twigShapes,
-			orders("monotwigs", "ditwigs", "tritwigs", "tetratwigs", "pentatwigs", "hexatwigs")),
+		"twig": newLibrary(twigLattice, twigShapes, with(
+			orders("monotwigs", "ditwigs", "tritwigs", "tetratwigs", "pentatwigs", "hexatwigs"),
+			map[string]setDef{
+				// Quasi-polytwigs may join at a point where a third segment
+				// would be needed to connect them.
+				"quasiditwigs":  {shapes: quasiTwigShapes, filter: func(s Shape) bool { return s.Order() == 2 }},
+				"quasitritwigs": {shapes: quasiTwigShapes, filter: func(s Shape) bool { return s.Order() == 3 }},
+			})),
 		"cubic": newLibrary(cubicLattice, cubicShapes, map[string]setDef{
 			"soma":             {shapes: somaShapes},
 			"tetracubes":       {shapes: tetracubeShapes},
 			"diabolical":       {shapes: diabolicalShapes},
 			"pentacubes":       {order: 5},
 			"solidpentominoes": {names: "F I L N P T U V W X Y Z"},
+			// The pentacubes under the names of Polyform Puzzler's polycube
+			// puzzles (A5, J15, ...), and the planar hexacubes.
+			"polycubes5":      {shapes: polycube5Shapes},
+			"solidhexominoes": {shapes: solidHexominoShapes},
 		}),
 	}
 })
@@ -179,6 +216,9 @@ func (lib *Library) MaxOrder() int {
 	return m
 }
 
+// Sets lists the names of the library's named sets, sorted.
+func (lib *Library) Sets() []string { return slices.Sorted(maps.Keys(lib.sets)) }
+
 // Set returns a named set of pieces.
 func (lib *Library) Set(name string) ([]Shape, bool) {
 	s, ok := lib.sets[name]
@@ -190,12 +230,12 @@ func (lib *Library) Set(name string) ([]Shape, bool) {
 // image (only meaningful for one-sided sets, which the caller checks); or
 // the name a single named set gives a piece, such as Soma's "a".
 func (lib *Library) Lookup(name string) (Shape, bool) {
-	if i, ok := lib.byName[name]; ok {
-		return lib.shapes[i], true
+	if s, ok := lib.own(name); ok {
+		return s, true
 	}
 	upper := strings.ToUpper(name)
-	if i, ok := lib.byName[upper]; ok && upper != name && lib.lattice.Flips() && lib.Chiral(lib.shapes[i]) {
-		return lib.Mirror(lib.shapes[i]), true
+	if s, ok := lib.own(upper); ok && upper != name && lib.lattice.Flips() && lib.Chiral(s) {
+		return lib.Mirror(s), true
 	}
 	var found []Shape
 	for _, set := range lib.sets {
@@ -214,7 +254,7 @@ func (lib *Library) Lookup(name string) (Shape, bool) {
 // Named reports whether name is one of the lattice's own names or a name a
 // named set gives, rather than a mirror image's lower-case name.
 func (lib *Library) Named(name string) bool {
-	if _, ok := lib.byName[name]; ok {
+	if _, ok := lib.own(name); ok {
 		return true
 	}
 	for _, set := range lib.sets {
@@ -283,6 +323,7 @@ func (lib *Library) errUnknownPiece(name string) error {
 	for _, s := range lib.shapes {
 		names = append(names, s.Name)
 	}
-	sets := slices.Sorted(maps.Keys(lib.sets))
+	names = append(names, slices.Sorted(maps.Keys(lib.defined))...)
+	sets := lib.Sets()
 	return fmt.Errorf("unknown piece %q (the %s lattice names %s; and the sets %s)", name, lib.lattice.Name(), strings.Join(names, ", "), strings.Join(sets, ", "))
 }

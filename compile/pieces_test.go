@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/polyspec/polyspec/compile"
@@ -77,4 +78,60 @@ func congruent(l compile.Lattice, a, b []compile.Cell, oneSided bool) bool {
 		}
 	}
 	return false
+}
+
+// TestSetsMatchPuzzler checks the pieces read from Polyform Puzzler's
+// solution files (sets_data.go) against those files: each piece of a set is
+// the piece of that name in the file's first solution, in the same position
+// up to translation (upper-case names only where the file is one-sided, as
+// the lower-case ones are their mirror images).
+func TestSetsMatchPuzzler(t *testing.T) {
+	for _, c := range []struct {
+		lattice, file, set string
+		upperOnly          bool
+	}{
+		{"square", "ominoes/one-sided-hexominoes-20x18.txt", "hexominoes", true},
+		{"cubic", "cubes/pentacubes-18x3x3-open-box.txt", "polycubes5", false},
+		{"cubic", "cubes/solid-hexominoes-9x9x3-1.txt", "solidhexominoes", false},
+		{"twig", "twigs/quasi-polytwigs-123-hexagon-ring-1.txt", "quasiditwigs", false},
+		{"twig", "twigs/quasi-polytwigs-123-hexagon-ring-1.txt", "quasitritwigs", false},
+	} {
+		l, _ := compile.LatticeByName(c.lattice)
+		set, ok := compile.LibraryFor(l).Set(c.set)
+		if !ok {
+			t.Fatalf("no set %s", c.set)
+		}
+		path := filepath.Join(puzzlerDir, "..", c.file)
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, err := emit.ReadRecords(f, path, 1)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		checked := 0
+		for _, p := range recs[0].Pieces {
+			if c.upperOnly && strings.ToUpper(p.Name[:1]) != p.Name[:1] {
+				continue
+			}
+			cells := make([]compile.Cell, len(p.Cells))
+			for i, x := range p.Cells {
+				cells[i] = compile.Cell(x)
+			}
+			cells, _ = l.Normalize(cells)
+			i := slices.IndexFunc(set, func(s compile.Shape) bool { return s.Name == p.Name })
+			if i < 0 {
+				continue // a piece of another set
+			}
+			if !slices.Equal(set[i].Cells, cells) {
+				t.Errorf("%s: piece %s %v is not the set's", c.file, p.Name, cells)
+			}
+			checked++
+		}
+		if checked != len(set) {
+			t.Errorf("%s: %d pieces checked, the set %s has %d", c.file, checked, c.set, len(set))
+		}
+	}
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/polyspec/polyspec/cover"
 )
@@ -40,6 +39,13 @@ type Options struct {
 	// Rotations restricts the symmetries that make solutions alike to the
 	// board's rotations: a solution and its mirror image count twice.
 	Rotations bool
+	// Parts makes each connected part of the board movable on its own, and
+	// congruent parts interchangeable, in the symmetries that make
+	// solutions alike.
+	Parts bool
+	// MayCross drops the rule that pieces of a segment lattice do not
+	// cross: the problem has no secondary items.
+	MayCross bool
 }
 
 // A Puzzle is a compiled spec: the board, the pieces, and the exact-cover
@@ -78,19 +84,29 @@ func Build(l Lattice, board []Cell, shapes []Shape, opt Options) (*Puzzle, error
 	if err := pz.checkArea(); err != nil {
 		return nil, err
 	}
+	if opt.Parts {
+		if err := pz.checkParts(); err != nil {
+			return nil, err
+		}
+	}
 	onBoard := map[Cell]bool{}
 	for _, c := range pz.Board {
 		onBoard[c] = true
 	}
 	seen := map[string]bool{}
+	var key []byte
 	for pi, p := range pz.Pieces {
 		if opt.Omit > 0 {
 			pz.Placements = append(pz.Placements, Placement{Piece: pi})
 		}
 		for _, o := range p.Orientations {
 			for _, b := range pz.Board {
-				if cells, ok := pz.place(o, b, onBoard); ok && !seen[placementKey(pi, cells)] {
-					seen[placementKey(pi, cells)] = true
+				cells, ok := pz.place(o, b, onBoard)
+				if !ok {
+					continue
+				}
+				if key = placementKey(key[:0], pi, cells); !seen[string(key)] {
+					seen[string(key)] = true
 					pz.Placements = append(pz.Placements, Placement{pi, cells})
 				}
 			}
@@ -183,7 +199,9 @@ func (pz *Puzzle) buildProblem() {
 	claims := make([][]string, len(pz.Placements))
 	var secondary []string
 	for i, pl := range pz.Placements {
-		claims[i] = pz.Lattice.Claims(pl.Cells)
+		if !pz.Options.MayCross {
+			claims[i] = pz.Lattice.Claims(pl.Cells)
+		}
 		secondary = append(secondary, claims[i]...)
 	}
 	slices.Sort(secondary)
@@ -238,10 +256,14 @@ func orientations(l Lattice, cells []Cell, oneSided bool) [][]Cell {
 // itself, as permutations of the options. The identity is included. A
 // symmetry is a motion of the lattice followed by the translation that
 // brings the board back; on a tube, also followed by any turn of the tube.
+// With Options.Parts, each part of the board moves on its own.
 func (pz *Puzzle) Symmetries() []cover.Symmetry {
 	index := map[string]int32{}
 	for i, pl := range pz.Placements {
-		index[placementKey(pl.Piece, pl.Cells)] = int32(i)
+		index[string(placementKey(nil, pl.Piece, pl.Cells))] = int32(i)
+	}
+	if pz.Options.Parts {
+		return pz.partSymmetries(index)
 	}
 	var group []cover.Symmetry
 	for _, m := range pz.Lattice.Motions() {
@@ -302,13 +324,18 @@ func (pz *Puzzle) boardMoves(m Motion) []func(Cell) Cell {
 // permutation maps every placement through a board move.
 func (pz *Puzzle) permutation(move func(Cell) Cell, pieceMap []int, index map[string]int32) (cover.Symmetry, bool) {
 	g := make(cover.Symmetry, len(pz.Placements))
+	var (
+		cells []Cell
+		key   []byte
+	)
 	for i, pl := range pz.Placements {
-		var cells []Cell
+		cells = cells[:0]
 		for _, c := range pl.Cells {
 			cells = append(cells, move(c))
 		}
 		slices.SortFunc(cells, compareCells)
-		j, found := index[placementKey(pieceMap[pl.Piece], cells)]
+		key = placementKey(key[:0], pieceMap[pl.Piece], cells)
+		j, found := index[string(key)]
 		if !found {
 			return nil, false
 		}
@@ -325,9 +352,15 @@ func (pz *Puzzle) pieceImages(m Motion) ([]int, bool) {
 	out := make([]int, len(pz.Pieces))
 	for i, p := range pz.Pieces {
 		img := transform(pz.Lattice, m, p.Cells)
-		out[i] = slices.IndexFunc(pz.Pieces, func(q Piece) bool {
+		fits := func(q Piece) bool {
 			return q.Count == p.Count && slices.ContainsFunc(q.Orientations, func(o []Cell) bool { return slices.Equal(o, img) })
-		})
+		}
+		// A piece that can be its own image must be: two congruent pieces
+		// with different names would otherwise both map to the first.
+		out[i] = i
+		if !fits(p) {
+			out[i] = slices.IndexFunc(pz.Pieces, fits)
+		}
 		if out[i] < 0 {
 			return nil, false
 		}
@@ -335,11 +368,15 @@ func (pz *Puzzle) pieceImages(m Motion) ([]int, bool) {
 	return out, true
 }
 
-func placementKey(piece int, cells []Cell) string {
-	var b strings.Builder
-	b.WriteString(strconv.Itoa(piece))
+// placementKey appends a placement's map key to buf: built by hand rather
+// than with fmt, as the symmetries of a large puzzle look up millions.
+func placementKey(buf []byte, piece int, cells []Cell) []byte {
+	buf = strconv.AppendInt(buf, int64(piece), 10)
 	for _, c := range cells {
-		fmt.Fprintf(&b, " %d,%d,%d", c[0], c[1], c[2])
+		for _, v := range c {
+			buf = append(buf, ',')
+			buf = strconv.AppendInt(buf, int64(v), 10)
+		}
 	}
-	return b.String()
+	return buf
 }

@@ -19,6 +19,7 @@ var backends = map[string]Backend{
 	"auto": autoBackend{},
 	"dlx":  dlxBackend{},
 	"algx": algxBackend{},
+	"sums": sumsBackend{},
 }
 
 // BackendNames returns the names Lookup accepts, sorted.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -14,6 +15,9 @@ type Record struct {
 	Omitted []string // pieces listed as "! NAME"
 	Picture string   // the picture text, lines joined with "\n"
 	Line    int      // line number of the "solution N:" header
+	// Dims is how many coordinates the cells are written with, 2 or 3, or
+	// 0 when the pieces disagree.
+	Dims int
 }
 
 // ReadRecords reads the solution records of a Polyform Puzzler (or
@@ -54,9 +58,14 @@ func ReadRecords(r io.Reader, filename string, limit int) ([]Record, error) {
 				rec.Omitted = append(rec.Omitted, strings.TrimSpace(name))
 				continue
 			}
-			p, err := parsePlaced(text)
+			p, dims, err := parsePlaced(text)
 			if err != nil {
 				return nil, fmt.Errorf("%s:%d:%d: %v", filename, line, err.col, err.msg)
+			}
+			if len(rec.Pieces) == 0 {
+				rec.Dims = dims
+			} else if dims != rec.Dims {
+				rec.Dims = 0
 			}
 			rec.Pieces = append(rec.Pieces, p)
 		}
@@ -83,17 +92,22 @@ func ReadRecords(r io.Reader, filename string, limit int) ([]Record, error) {
 	return out, nil
 }
 
+// intersection is a grid point of an older polystick file: "x,yi".
+var intersection = regexp.MustCompile(`^-?[0-9]+,-?[0-9]+i$`)
+
 type posError struct {
 	col int
 	msg string
 }
 
-// parsePlaced reads "x,y x,y ... NAME".
-func parsePlaced(text string) (Placed, *posError) {
+// parsePlaced reads "x,y x,y ... NAME", and returns how many coordinates
+// the cells have (0 if they disagree).
+func parsePlaced(text string) (Placed, int, *posError) {
 	fields := strings.Fields(text)
 	if len(fields) < 2 {
-		return Placed{}, &posError{1, fmt.Sprintf("expected coordinates followed by a piece name, found %q", text)}
+		return Placed{}, 0, &posError{1, fmt.Sprintf("expected coordinates followed by a piece name, found %q", text)}
 	}
+	dims := 0
 	p := Placed{Name: fields[len(fields)-1]}
 	col := 1
 	rest := text
@@ -101,20 +115,31 @@ func parsePlaced(text string) (Placed, *posError) {
 		i := strings.Index(rest, f)
 		col += i
 		rest = rest[i+len(f):]
+		if intersection.MatchString(f) {
+			// Older polystick files list the grid points a piece runs
+			// through ("1,1i"); the segments already say everything.
+			col += len(f)
+			continue
+		}
 		parts := strings.Split(f, ",")
 		if len(parts) < 2 || len(parts) > 3 {
-			return Placed{}, &posError{col, fmt.Sprintf("expected coordinates like 3,1 or 3,1,0, found %q", f)}
+			return Placed{}, 0, &posError{col, fmt.Sprintf("expected coordinates like 3,1 or 3,1,0, found %q", f)}
 		}
 		var c [3]int
 		for k, s := range parts {
 			v, err := strconv.Atoi(s)
 			if err != nil {
-				return Placed{}, &posError{col, fmt.Sprintf("expected a whole number in %q", f)}
+				return Placed{}, 0, &posError{col, fmt.Sprintf("expected a whole number in %q", f)}
 			}
 			c[k] = v
+		}
+		if dims != 0 && dims != len(parts) {
+			dims = -1
+		} else if dims == 0 {
+			dims = len(parts)
 		}
 		p.Cells = append(p.Cells, c)
 		col += len(f)
 	}
-	return p, nil
+	return p, max(dims, 0), nil
 }

@@ -40,6 +40,9 @@ func (e *Error) Position() lexer.Position { return e.Pos }
 // describes what may follow them; whole names the string as a whole ("rule")
 // for when the parser ran off its end.
 func explain(src string, err error, whole string, expectedAfter func(prev []lexer.Token) string) *Error {
+	if e, ok := asNumberError(err); ok {
+		return e
+	}
 	var unexpected *participle.UnexpectedTokenError
 	if !errors.As(err, &unexpected) {
 		// Only a grammar that participle cannot apply to the tokens gets

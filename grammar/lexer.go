@@ -17,14 +17,17 @@ import "github.com/alecthomas/participle/v2/lexer"
 //
 // Other catches any character no language knows, so that lexing never fails
 // and such a character is reported by the parser as what it found where it
-// expected something else.
+// expected something else. The symbols of the rule language ("<", "≠", "∅",
+// "{" ...) are Other tokens too: a grammar matches them by value, so a new
+// rule type can use any symbol without a change here. Only "!=" needs a rule
+// of its own, to be one token.
 var lex = lexer.MustStateful(lexer.Rules{
 	"Root": {
 		{Name: "whitespace", Pattern: `\s+`},
 		{Name: "BadInt", Pattern: `0[0-9]*|[0-9]{10,}`, Action: lexer.Push("Number")},
 		{Name: "Int", Pattern: `[0-9]+`, Action: lexer.Push("Number")},
 		{Name: "Ident", Pattern: `[A-Za-z][A-Za-z0-9]*`},
-		{Name: "Punct", Pattern: `[-+*,:]`},
+		{Name: "Punct", Pattern: `!=|[-+*,:]`},
 		{Name: "Other", Pattern: `.`},
 	},
 	"Number": {

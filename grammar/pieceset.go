@@ -10,8 +10,9 @@ import (
 )
 
 // PieceSet is a parsed piece-set rule: the value of a spec's pieces field,
-// such as "5*", "1234", "12x5", "F,I,L*3" or "5*, -X". The Pos of every node
-// is where it starts in the rule string.
+// such as "5*", "1234", "12x5", "F,I,L*3" or "5*, -X", or of a Polypips
+// selection rule such as "4L+, 3L, 5*". The Pos of every node is where it
+// starts in the rule string.
 type PieceSet struct {
 	Pos   lexer.Position
 	Terms []*Term `parser:"@@ ( ',' @@ )*"`
@@ -26,7 +27,8 @@ type Term struct {
 	Item    Item `parser:"@@"`
 }
 
-// Item is what a term names: *Keyword, *Tally, *Order, *Run or *Piece.
+// Item is what a term names: *Keyword, *Tally, *Order, *Shape, *Run or
+// *Piece.
 type Item interface {
 	fmt.Stringer
 	item()
@@ -75,13 +77,14 @@ func (*Tally) item()   {}
 func (*Order) item()   {}
 func (*Run) item()     {}
 func (*Piece) item()   {}
+func (*Shape) item()   {}
 
 // The members are tried in turn, so the order matters: the keywords are also
-// identifiers and must beat Piece, and a run is the first token of a tally
-// and of an order and must come after both.
+// identifiers and must beat Piece, and a run is the first token of a tally,
+// of an order and of a Polypips shape ("4L+") and must come after all three.
 var pieceSetParser = participle.MustBuild[PieceSet](
 	participle.Lexer(lex),
-	participle.Union[Item](&Keyword{}, &Tally{}, &Order{}, &Run{}, &Piece{}),
+	participle.Union[Item](&Keyword{}, &Tally{}, &Order{}, &Shape{}, &Run{}, &Piece{}),
 )
 
 // ParsePieceSet parses a piece-set rule. Any error is an *Error positioned
@@ -92,10 +95,17 @@ func ParsePieceSet(src string) (*PieceSet, error) {
 		return nil, explain(src, err, "rule", expectedInPieceSet)
 	}
 	for _, t := range set.Terms {
-		if r, ok := t.Item.(*Run); ok {
-			if err := r.check(); err != nil {
-				return nil, err
-			}
+		var err *Error
+		switch it := t.Item.(type) {
+		case *Run:
+			err = it.check()
+		case *Shape:
+			// A shape in a rule may leave its chirality open: "4L" is
+			// either mirror image.
+			err = it.check(&cursor{src: src, pos: it.Pos, n: shapeOnly, piece: it.String()}, false)
+		}
+		if err != nil {
+			return nil, err
 		}
 	}
 	return set, nil
@@ -132,7 +142,7 @@ func (r *Run) Orders() []int {
 }
 
 const (
-	expectTerm = "a piece name, an order like 5*, or 12x5"
+	expectTerm = "a piece name, a shape like 4L+, an order like 5*, or 12x5"
 	expectNext = `"," or the end of the rule`
 )
 
@@ -147,14 +157,22 @@ func expectedInPieceSet(prev []lexer.Token) string {
 		}
 	}
 	switch {
+	case (last.Value == "+" || last.Value == "-") && before.Type == tokLetter:
+		// The chirality ends a shape.
+		return expectNext
 	case len(prev) == 0, last.Value == ",", last.Value == "-":
 		return expectTerm
 	case last.Type == tokTimes:
 		return `an order after "x", as in 12x5`
+	case last.Type == tokLetter:
+		return `"+", "-", "," or the end of the rule`
 	case last.Value == "*" && before.Type == tokIdent:
 		return "a number of copies, as in L*3"
+	case last.Type == tokInt && len(last.Value) == 1 && before.Type != tokTimes && before.Value != "*":
+		// A run so far, which a "*" would turn into an order, or the
+		// size of a shape.
+		return `"*", a shape letter, "," or the end of the rule`
 	case last.Type == tokInt && before.Type != tokTimes && before.Value != "*":
-		// A run so far, which a "*" would turn into an order.
 		return `"*", "," or the end of the rule`
 	case last.Type == tokIdent && last.Value != "any" && last.Value != "none":
 		return `"*" and a number of copies, "," or the end of the rule`

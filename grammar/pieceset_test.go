@@ -22,6 +22,10 @@ func TestParsePieceSetAST(t *testing.T) {
 		{"5*", &PieceSet{Pos: pos(0, 1, 1), Terms: []*Term{
 			{Pos: pos(0, 1, 1), Item: &Order{Pos: pos(0, 1, 1), Order: 5}},
 		}}},
+		{"3L,-4L+", &PieceSet{Pos: pos(0, 1, 1), Terms: []*Term{
+			{Pos: pos(0, 1, 1), Item: &Shape{Pos: pos(0, 1, 1), Size: 3, Letter: "L"}},
+			{Pos: pos(3, 1, 4), Exclude: true, Item: &Shape{Pos: pos(4, 1, 5), Size: 4, Letter: "L", Chirality: "+"}},
+		}}},
 		{" 12x5 ,-X", &PieceSet{Pos: pos(1, 1, 2), Terms: []*Term{
 			{Pos: pos(1, 1, 2), Item: &Tally{Pos: pos(1, 1, 2), Count: 12, Order: 5}},
 			{Pos: pos(7, 1, 8), Exclude: true, Item: &Piece{Pos: pos(8, 1, 9), Name: "X"}},
@@ -72,6 +76,9 @@ func TestParsePieceSetValid(t *testing.T) {
 		{"any, -5*, -12x5, -1234, -L*2, -none", "any, -5*, -12x5, -1234, -L*2, -none"},
 		{"  5* ,\t-X\n", "5*, -X"},
 		{"12x5,F*2,345", "12x5, F*2, 345"},
+		{"5L", "5L"},
+		{"4L+,3L, 5F-,1O", "4L+, 3L, 5F-, 1o"},
+		{"4*,X, -4L-", "4*, X, -4L-"},
 	}
 	for _, tt := range tests {
 		got, err := ParsePieceSet(tt.src)
@@ -99,7 +106,7 @@ func TestRunOrders(t *testing.T) {
 
 func TestParsePieceSetInvalid(t *testing.T) {
 	const (
-		term = "expected a piece name, an order like 5*, or 12x5; found "
+		term = "expected a piece name, a shape like 4L+, an order like 5*, or 12x5; found "
 		next = `expected "," or the end of the rule; found `
 	)
 	tests := []struct {
@@ -129,7 +136,15 @@ func TestParsePieceSetInvalid(t *testing.T) {
 		{"any F", pos(4, 1, 5), next + `"F"`},
 		{"5**", pos(2, 1, 3), next + `"*"`},
 		{"5*3", pos(2, 1, 3), next + `"3"`},
-		{"5L", pos(1, 1, 2), `expected "*", "," or the end of the rule; found "L"`},
+		{"5*3", pos(2, 1, 3), next + `"3"`},
+		{"4L+-", pos(3, 1, 4), next + `"-"`},
+		{"4L+ 5*", pos(4, 1, 5), next + `"5"`},
+		{"4L:1234", pos(2, 1, 3), `expected "+", "-", "," or the end of the rule; found ":"`},
+		{"4)", pos(1, 1, 2), `expected "*", a shape letter, "," or the end of the rule; found ")"`},
+		{"6L", pos(0, 1, 1), `expected 1 to 5 cells; found "6"`},
+		{"4Q", pos(1, 1, 2), `expected a shape letter for 4 cells: I, L, O, S or T; found "Q"`},
+		{"4T+", pos(2, 1, 3), `expected no "+" after 4T, which is its own mirror image; found "+"`},
+		{"F, 4L +", pos(5, 1, 6), `expected no space inside 4L+; found " "`},
 		{"12 x5", pos(3, 1, 4), `expected "*", "," or the end of the rule; found "x5"`},
 		{"12x", pos(3, 1, 4), `expected an order after "x", as in 12x5; found the end of the rule`},
 		{"12xL", pos(3, 1, 4), `expected an order after "x", as in 12x5; found "L"`},
@@ -172,14 +187,14 @@ func TestParsePieceSetInvalid(t *testing.T) {
 
 func TestErrorString(t *testing.T) {
 	_, err := ParsePieceSet("5*, )")
-	if want := `1:5: expected a piece name, an order like 5*, or 12x5; found ")"`; err.Error() != want {
+	if want := `1:5: expected a piece name, a shape like 4L+, an order like 5*, or 12x5; found ")"`; err.Error() != want {
 		t.Errorf("Error() = %q, want %q", err, want)
 	}
 	// The compiler's use: shift the error to where the string sits in its
 	// file and name the file.
 	perr := err.(*Error)
 	perr.Pos = lexer.Position{Filename: "puzzle.toml", Offset: 40, Line: 3, Column: 11}.Add(perr.Pos)
-	if want := `puzzle.toml:3:15: expected a piece name, an order like 5*, or 12x5; found ")"`; perr.Error() != want {
+	if want := `puzzle.toml:3:15: expected a piece name, a shape like 4L+, an order like 5*, or 12x5; found ")"`; perr.Error() != want {
 		t.Errorf("Error() = %q, want %q", perr, want)
 	}
 	if perr.Pos.Offset != 44 {

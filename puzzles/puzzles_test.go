@@ -1,6 +1,10 @@
 package puzzles
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/polyspec/polyspec/spec"
+)
 
 func TestEntries(t *testing.T) {
 	names := map[string]bool{}
@@ -13,6 +17,20 @@ func TestEntries(t *testing.T) {
 	for _, want := range []string{"pentominoes-6x10", "pentominoes-5x12", "pentominoes-4x15", "pentominoes-3x20", "pentominoes-8x8"} {
 		if _, ok := Lookup(want); !ok {
 			t.Errorf("catalogue lacks %s", want)
+		}
+	}
+}
+
+// TestSpecsParse checks every catalogue file against the spec schema.
+func TestSpecsParse(t *testing.T) {
+	for _, e := range Entries() {
+		s, err := spec.LoadFS(FS, e.Path)
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		if s.Name.V != e.Name {
+			t.Errorf("%s: name %q, expected the file's name", e.Path, s.Name.V)
 		}
 	}
 }

@@ -17,7 +17,17 @@ var badSpecs = []struct{ file, text, want string }{
 	{"p.yaml", "pieces: 5*\nboard:\n  size: 3x3\n  szie: 3\n", `p.yaml:4:3: board: unknown key "szie" (did you mean "size"?)`},
 	{"p.toml", "pieces = \"5*\"\nboard.size.w = 3\n", `p.toml:2:7: board.size: expected "WxH" with W, H >= 1 (e.g. "10x6"), found table`},
 
+	// Keys of the other kind of spec.
+	{"p.toml", "kind = \"sudoku\"\npieces = \"5*\"\n", `p.toml:2:1: pieces: a sudoku spec has no use for this key`},
+	{"p.toml", "kind = \"sudoku\"\n", `p.toml:1:1: missing required key "givens"`},
+	{"p.toml", "pieces = \"5*\"\nboard.size = \"2x2\"\ngivens = \"1\"\n", `p.toml:3:1: givens: a polyform spec has no use for this key`},
+	{"p.toml", "kind = \"kakuro\"\n", `p.toml:1:8: kind: expected one of "polyform", "sudoku", found string "kakuro"`},
+	{"p.toml", "kind = \"sudoku\"\ngivens = \"\\n\"\n", `p.toml:2:10: givens: expected rows of symbols, found string "\n"`},
+
 	// Values of the wrong type.
+	{"p.toml", "pieces = \"Q\"\nshapes = \"Q\"\n", `p.toml:2:10: shapes: expected a table of piece names and cells, found string "Q"`},
+	{"p.toml", "pieces = \"Q\"\n[shapes]\n2Q = \"0,0\"\n", `p.toml:3:1: shapes: expected a piece name of letters and digits starting with a letter, found "2Q"`},
+	{"p.yaml", "pieces: Q\nshapes:\n  Q: 0;0\n", `p.yaml:3:6: shapes.Q: expected cells like 3,1 or 3,1,0 separated by spaces, found "0;0"`},
 	{"p.toml", "pieces = \"5*\"\nboard.size = \"3x3\"\nunique = \"yes\"\n", `p.toml:3:10: unique: expected true or false, found string "yes"`},
 	{"p.yaml", "pieces: 5*\nboard: {size: 3x3}\nunique: yes\n", `p.yaml:3:9: unique: expected true or false, found string "yes"`},
 	{"p.yaml", "{title: \"×\", unique: yes}\n", `p.yaml:1:23: unique: expected true or false, found string "yes"`}, // columns count bytes
@@ -116,7 +126,7 @@ func TestYAMLErrorInHugeFile(t *testing.T) {
 // TestNewFieldErrors covers the keys added for the other lattices.
 func TestNewFieldErrors(t *testing.T) {
 	for _, c := range []struct{ file, src, want string }{
-		{"p.toml", "pieces = \"5*\"\nsymmetry = \"mirror\"\n[board]\nsize = \"3x3\"\n", `p.toml:2:12: symmetry: expected one of "all", "rotations", found string "mirror"`},
+		{"p.toml", "pieces = \"5*\"\nsymmetry = \"mirror\"\n[board]\nsize = \"3x3\"\n", `p.toml:2:12: symmetry: expected one of "all", "rotations", "parts", found string "mirror"`},
 		{"p.toml", "pieces = \"5*\"\nomit = -1\n[board]\nsize = \"3x3\"\n", `p.toml:2:8: omit: expected an integer >= 0, found integer -1`},
 		{"p.yaml", "pieces: 5*\nboard:\n  cells: 0,0 1;0\n", `p.yaml:3:10: board.cells: expected cells like 3,1 or 3,1,0 separated by spaces, found "1;0"`},
 		{"p.yaml", "pieces: 5*\nboard:\n  cells: '0,0'\n  art: '#'\n", `p.yaml:4:3: board.art: give one of size, art or cells, not two`},

@@ -41,6 +41,12 @@ func fuzzParse(f *testing.F, ext string) {
 			}
 			return
 		}
+		if s.Kind.V == "sudoku" {
+			if !validName(s.Name.V) || !s.Givens.Set || s.Pieces.S != "" {
+				t.Fatalf("invalid sudoku spec accepted: %+v", s)
+			}
+			return
+		}
 		if !validName(s.Name.V) || !slices.Contains(Lattices, s.Lattice.V) || s.Pieces.S == "" {
 			t.Fatalf("invalid spec accepted: %+v", s)
 		}

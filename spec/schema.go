@@ -23,7 +23,7 @@ var specFields = []fieldDef[Spec]{
 	{key: "name", decode: func(s *Spec, f field, name string) *Error { return decodeName(&s.Name, f.val, name) }},
 	{key: "title", decode: func(s *Spec, f field, name string) *Error { return decodeString(&s.Title, f.val, name) }},
 	{key: "lattice", decode: func(s *Spec, f field, name string) *Error { return decodeLattice(&s.Lattice, f.val, name) }},
-	{key: "pieces", required: true, decode: func(s *Spec, f field, name string) *Error { return decodePieces(&s.Pieces, f.val, name) }},
+	{key: "pieces", decode: func(s *Spec, f field, name string) *Error { return decodePieces(&s.Pieces, f.val, name) }},
 	{key: "one-sided", decode: func(s *Spec, f field, name string) *Error { return decodeBool(&s.OneSided, f.val, name) }},
 	{key: "unique", decode: func(s *Spec, f field, name string) *Error { return decodeBool(&s.Unique, f.val, name) }},
 	{key: "expect", decode: func(s *Spec, f field, name string) *Error { return decodeCount(&s.Expect, f.val, name) }},
@@ -32,7 +32,20 @@ var specFields = []fieldDef[Spec]{
 	{key: "symmetry", decode: func(s *Spec, f field, name string) *Error {
 		return decodeChoice(&s.Symmetry, f.val, name, Symmetries)
 	}},
-	{key: "board", required: true, decode: func(s *Spec, f field, name string) *Error { return decodeBoard(&s.Board, f, name) }},
+	{key: "may-cross", decode: func(s *Spec, f field, name string) *Error { return decodeBool(&s.MayCross, f.val, name) }},
+	{key: "shapes", decode: func(s *Spec, f field, name string) *Error { return decodeShapes(&s.Shapes, f.val, name) }},
+	{key: "board", decode: func(s *Spec, f field, name string) *Error { return decodeBoard(&s.Board, f, name) }},
+	{key: "kind", decode: func(s *Spec, f field, name string) *Error { return decodeChoice(&s.Kind, f.val, name, Kinds) }},
+	{key: "givens", decode: func(s *Spec, f field, name string) *Error { return decodeRows(&s.Givens, f.val, name) }},
+	{key: "blocks", decode: func(s *Spec, f field, name string) *Error { return decodeRows(&s.Blocks, f.val, name) }},
+	{key: "groups", decode: func(s *Spec, f field, name string) *Error { return decodeGroups(&s.Groups, f.val, name) }},
+}
+
+// kindKeys are the keys each kind of spec needs, and those it has no use
+// for, which are refused rather than silently ignored.
+var kindKeys = map[string]struct{ required, unused []string }{
+	"polyform": {required: []string{"pieces", "board"}, unused: []string{"givens", "blocks", "groups"}},
+	"sudoku":   {required: []string{"givens"}, unused: []string{"pieces", "board", "one-sided", "omit", "symmetry", "shapes", "may-cross"}},
 }
 
 var boardFields = []fieldDef[Board]{
@@ -74,6 +87,12 @@ func check(src *source, root *node) (*Spec, *Error) {
 	if err := decodeTable(s, root, "", src.start(), specFields); err != nil {
 		return nil, err
 	}
+	if !s.Kind.Set {
+		s.Kind = Value[string]{V: Kinds[0], Pos: src.start()}
+	}
+	if err := checkKind(s.Kind, root.val.([]field), src.start()); err != nil {
+		return nil, err
+	}
 	if !s.Lattice.Set {
 		s.Lattice = Value[string]{V: Lattices[0], Pos: src.start()}
 	}
@@ -86,6 +105,23 @@ func check(src *source, root *node) (*Spec, *Error) {
 		s.Name = Value[string]{V: base, Pos: src.start()}
 	}
 	return s, nil
+}
+
+// checkKind checks that a spec has the keys its kind needs, and none that
+// belong to the other kind.
+func checkKind(kind Value[string], fields []field, start Pos) *Error {
+	keys := kindKeys[kind.V]
+	for _, f := range fields {
+		if slices.Contains(keys.unused, f.key) {
+			return errorf(f.pos, "%s: a %s spec has no use for this key", f.key, kind.V)
+		}
+	}
+	for _, k := range keys.required {
+		if !slices.ContainsFunc(fields, func(f field) bool { return f.key == k }) {
+			return errorf(start, "missing required key %q", k)
+		}
+	}
+	return nil
 }
 
 // decodeTable decodes the fields of table n, which is written at pos and
@@ -266,6 +302,52 @@ func decodeBoard(dst *Board, f field, name string) *Error {
 	return nil
 }
 
+// decodeRows splits a string into rows, as decodeArt does, for grids of
+// symbols.
+func decodeRows(dst *Value[[]string], n *node, name string) *Error {
+	s, ok := n.val.(string)
+	rows := splitRows(s)
+	if !ok || len(rows) == 0 {
+		return errorf(n.pos, "%s: expected rows of symbols, found %s", name, describe(n))
+	}
+	*dst = Value[[]string]{V: rows, Pos: n.pos, Set: true}
+	return nil
+}
+
+// decodeGroups decodes a grid of rows, or a list of them.
+func decodeGroups(dst *[]Value[[]string], n *node, name string) *Error {
+	items := []*node{n}
+	if list, ok := n.val.([]*node); ok {
+		items = list
+	}
+	for i, it := range items {
+		var g Value[[]string]
+		if err := decodeRows(&g, it, fmt.Sprintf("%s[%d]", name, i)); err != nil {
+			return err
+		}
+		*dst = append(*dst, g)
+	}
+	return nil
+}
+
+// splitRows splits text into lines, dropping the '\r' of CRLF line ends and
+// blank lines at either end (so a grid may start on the line after the
+// opening quotes).
+func splitRows(s string) []string {
+	rows := strings.Split(s, "\n")
+	for i, r := range rows {
+		rows[i] = strings.TrimSuffix(r, "\r")
+	}
+	blank := func(r string) bool { return strings.TrimSpace(r) == "" }
+	for len(rows) > 0 && blank(rows[0]) {
+		rows = rows[1:]
+	}
+	for len(rows) > 0 && blank(rows[len(rows)-1]) {
+		rows = rows[:len(rows)-1]
+	}
+	return rows
+}
+
 // sizeSyntax is "WxH"; '×' is what people type when they can.
 var sizeSyntax = regexp.MustCompile(`^([0-9]+)[xX×]([0-9]+)$`)
 
@@ -293,17 +375,7 @@ func decodeArt(dst *Value[[]string], n *node, name string) *Error {
 	if !ok {
 		return errorf(n.pos, "%s: expected a string of rows of '#' cells, found %s", name, describe(n))
 	}
-	rows := strings.Split(s, "\n")
-	for i, r := range rows {
-		rows[i] = strings.TrimSuffix(r, "\r")
-	}
-	blank := func(r string) bool { return strings.TrimSpace(r) == "" }
-	for len(rows) > 0 && blank(rows[0]) {
-		rows = rows[1:]
-	}
-	for len(rows) > 0 && blank(rows[len(rows)-1]) {
-		rows = rows[:len(rows)-1]
-	}
+	rows := splitRows(s)
 	switch {
 	case len(rows) == 0:
 		return errorf(n.pos, "%s: expected rows of '#' cells, found no rows", name)
@@ -350,4 +422,27 @@ func quoteAll(words []string) string {
 		q[i] = strconv.Quote(w)
 	}
 	return strings.Join(q, ", ")
+}
+
+// pieceName is a name the pieces rule can write: a letter, then letters and
+// digits.
+var pieceName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]*$`)
+
+// decodeShapes decodes a table of piece names and their cells.
+func decodeShapes(dst *[]NamedShape, n *node, name string) *Error {
+	fields, ok := n.val.([]field)
+	if !ok || len(fields) == 0 {
+		return errorf(n.pos, "%s: expected a table of piece names and cells, found %s", name, describe(n))
+	}
+	for _, f := range fields {
+		if !pieceName.MatchString(f.key) {
+			return errorf(f.pos, "%s: expected a piece name of letters and digits starting with a letter, found %q", name, f.key)
+		}
+		sh := NamedShape{Name: f.key, Pos: f.pos}
+		if err := decodeCells(&sh.Cells, f.val, name+"."+f.key); err != nil {
+			return err
+		}
+		*dst = append(*dst, sh)
+	}
+	return nil
 }

@@ -102,15 +102,50 @@ type Spec struct {
 	Expect, ExpectAll Value[int64]
 	// Omit is how many pieces each solution leaves out (0 unless given).
 	Omit Value[int64]
+	// MayCross lets pieces of a segment lattice cross each other at grid
+	// points, as in puzzles whose pieces are drawn rather than cut.
+	MayCross Value[bool]
 	// Symmetry says which board symmetries Unique removes: "all" (the
-	// default) or "rotations", for puzzles whose published counts tell
-	// mirror images apart.
+	// default), "rotations" for puzzles whose published counts tell mirror
+	// images apart, or "parts" for boards of separate parts whose counts
+	// take moving one part as no change (see Symmetries).
 	Symmetry Value[string]
-	Board    Board
+	// Shapes are pieces the spec defines itself, for shapes the lattice
+	// does not name or names otherwise; the pieces rule can then use their
+	// names.
+	Shapes []NamedShape
+	Board  Board
+
+	// Kind is "polyform" (the default: pieces on a board) or "sudoku"
+	// (Givens, Blocks and Groups instead of pieces and a board).
+	Kind Value[string]
+	// Givens are a Sudoku's rows, top first, with '.' for a blank; spaces
+	// and the separators '|', '-' and '+' are for people and are ignored.
+	Givens Value[[]string]
+	// Blocks, when set, draws the blocks as rows of labels, one label per
+	// block (for jigsaw Sudoku); else the blocks are the usual boxes.
+	Blocks Value[[]string]
+	// Groups are further cell groups that hold every digit once: each is
+	// "diagonals" (both long diagonals) or rows of labels, '.' for cells
+	// in no group.
+	Groups []Value[[]string]
 }
 
-// Symmetries lists the values of the symmetry key, the default first.
-var Symmetries = []string{"all", "rotations"}
+// Kinds lists the values of the kind key, the default first.
+var Kinds = []string{"polyform", "sudoku"}
+
+// A NamedShape is one key of the shapes table: a piece name and its cells
+// in the lattice's coordinates, as for Board.Cells.
+type NamedShape struct {
+	Name  string
+	Pos   Pos // where the name is written
+	Cells Value[string]
+}
+
+// Symmetries lists the values of the symmetry key, the default first:
+// "rotations" counts mirror images apart; "parts" lets each connected part
+// of the board move on its own and congruent parts swap places.
+var Symmetries = []string{"all", "rotations", "parts"}
 
 // Lattices lists the lattice names a spec may give, the default first.
 var Lattices = []string{"square", "cubic", "iamond", "hex", "stick", "trig", "twig"}

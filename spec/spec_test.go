@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 	"testing/fstest"
 )
@@ -45,6 +46,7 @@ board:
 			Name:      Value[string]{V: "pentominoes-6x10", Set: true},
 			Title:     Value[string]{V: "Pentominoes 6×10", Set: true},
 			Lattice:   Value[string]{V: "square", Set: true},
+			Kind:      Value[string]{V: "polyform"},
 			Pieces:    Text{S: "5*"},
 			OneSided:  Value[bool]{V: false, Set: true},
 			Unique:    Value[bool]{V: true, Set: true},
@@ -61,6 +63,7 @@ board:
 		want: Spec{
 			Name:    Value[string]{V: "minimal"},
 			Lattice: Value[string]{V: "square"},
+			Kind:    Value[string]{V: "polyform"},
 			Pieces:  Text{S: "4*"},
 			Board:   Board{Size: Value[Size]{V: Size{W: 4, H: 5}, Set: true}},
 		},
@@ -98,6 +101,7 @@ board:
 		want: Spec{
 			Name:     Value[string]{V: "ring"},
 			Lattice:  Value[string]{V: "hex", Set: true},
+			Kind:     Value[string]{V: "polyform"},
 			Pieces:   Text{S: "I4,L4,T4"},
 			OneSided: Value[bool]{V: true, Set: true},
 			Board: Board{Art: Value[[]string]{V: []string{
@@ -116,9 +120,42 @@ board:
 		want: Spec{
 			Name:    Value[string]{V: "steps"},
 			Lattice: Value[string]{V: "square"},
+			Kind:    Value[string]{V: "polyform"},
 			Pieces:  Text{S: "2"},
 			Expect:  Value[int64]{V: 0, Set: true},
 			Board:   Board{Art: Value[[]string]{V: []string{"#", " ##", "###"}, Set: true}},
+		},
+	},
+	{
+		// Pieces the spec defines itself, kept in file order.
+		name: "defined",
+		toml: "pieces = \"Q,R\"\nmay-cross = true\n[shapes]\nQ = \"0,0 1,0\"\nR = \"0,0\"\n[board]\nsize = \"3x1\"\n",
+		yaml: "pieces: Q,R\nmay-cross: true\nshapes:\n  Q: 0,0 1,0\n  R: \"0,0\"\nboard: {size: 3x1}\n",
+		want: Spec{
+			Name:     Value[string]{V: "defined"},
+			Lattice:  Value[string]{V: "square"},
+			Kind:     Value[string]{V: "polyform"},
+			Pieces:   Text{S: "Q,R"},
+			MayCross: Value[bool]{V: true, Set: true},
+			Shapes: []NamedShape{
+				{Name: "Q", Cells: Value[string]{V: "0,0 1,0", Set: true}},
+				{Name: "R", Cells: Value[string]{V: "0,0", Set: true}},
+			},
+			Board: Board{Size: Value[Size]{V: Size{W: 3, H: 1}, Set: true}},
+		},
+	},
+	{
+		// A Sudoku: separators and blanks are kept for the compiler.
+		name: "sudoku",
+		toml: "kind = \"sudoku\"\ngivens = \"\"\"\n1 . | . 4\n----+----\n\"\"\"\ngroups = [\"diagonals\"]\nexpect = 1\n",
+		yaml: "kind: sudoku\ngivens: |\n  1 . | . 4\n  ----+----\ngroups: diagonals\nexpect: 1\n",
+		want: Spec{
+			Name:    Value[string]{V: "sudoku"},
+			Lattice: Value[string]{V: "square"},
+			Kind:    Value[string]{V: "sudoku", Set: true},
+			Givens:  Value[[]string]{V: []string{"1 . | . 4", "----+----"}, Set: true},
+			Groups:  []Value[[]string]{{V: []string{"diagonals"}, Set: true}},
+			Expect:  Value[int64]{V: 1, Set: true},
 		},
 	},
 	{
@@ -129,6 +166,7 @@ board:
 		want: Spec{
 			Name:      Value[string]{V: "aliases"},
 			Lattice:   Value[string]{V: "square"},
+			Kind:      Value[string]{V: "polyform"},
 			Pieces:    Text{S: "I,I"},
 			Expect:    Value[int64]{V: 5, Set: true},
 			ExpectAll: Value[int64]{V: 5, Set: true},
@@ -141,6 +179,8 @@ board:
 // Text spans dropped, by reflection so that new fields are covered too.
 func withoutPositions(s Spec) Spec {
 	s.File = ""
+	s.Shapes = slices.Clone(s.Shapes)
+	s.Groups = slices.Clone(s.Groups)
 	var zero func(v reflect.Value)
 	zero = func(v reflect.Value) {
 		switch {
@@ -151,6 +191,10 @@ func withoutPositions(s Spec) Spec {
 		case v.Kind() == reflect.Struct:
 			for i := range v.NumField() {
 				zero(v.Field(i))
+			}
+		case v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Struct:
+			for i := range v.Len() {
+				zero(v.Index(i))
 			}
 		}
 	}

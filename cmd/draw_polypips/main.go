@@ -8,10 +8,9 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 
 	"github.com/alecthomas/kong"
-	"github.com/polyspec/polyspec/emit/boxart"
+	"github.com/polyspec/polyspec/emit/pipsart"
 	"github.com/polyspec/polyspec/grammar"
 )
 
@@ -83,7 +82,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if i > 0 {
 			fmt.Fprintln(stdout)
 		}
-		g := grid(p)
+		g := pipsart.Piece(p.Cells())
 		if cli.Compact {
 			fmt.Fprint(stdout, g.Compact())
 		} else {
@@ -91,15 +90,6 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	return 0
-}
-
-// grid turns a piece into a picture of one owner with its pips as labels.
-func grid(p *grammar.Polypip) boxart.Grid {
-	g := boxart.Grid{}
-	for _, c := range p.Cells() {
-		g[boxart.Point{Col: c.Col, Row: c.Row}] = boxart.Cell{Label: strconv.Itoa(c.Pips)}
-	}
-	return g
 }
 
 // argumentError names the argument and where in it the mistake is. The line

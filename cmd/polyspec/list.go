@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"text/tabwriter"
@@ -11,24 +12,75 @@ import (
 )
 
 // ListCmd lists the catalogue.
-type ListCmd struct{}
+type ListCmd struct {
+	Family   string `placeholder:"F" help:"List only this family (a catalogue folder: ominoes, cubes, ...)."`
+	HasCount bool   `name:"has-count" help:"List only puzzles with a known count."`
+}
 
 func (c *ListCmd) Run(e *env) error {
+	entries, err := catalogue(c.Family, nil)
+	if err != nil {
+		return err
+	}
 	tw := tabwriter.NewWriter(e.stdout, 2, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tFAMILY\tLATTICE\tBOARD\tPIECES\tDISTINCT\tALL")
-	for _, entry := range puzzles.Entries() {
+	for _, entry := range entries {
 		s, err := spec.LoadFS(puzzles.FS, entry.Path)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", entry.Name, entry.Family, s.Lattice.V,
-			boardText(s), s.Pieces.S, countText(s.Expect, s.Unique.V), countText(s.ExpectAll, true))
+		if c.HasCount && !s.Expect.Set && !s.ExpectAll.Set {
+			continue
+		}
+		lattice, pieces := s.Lattice.V, shorten(s.Pieces.S, 30)
+		if s.Kind.V == "sudoku" {
+			lattice, pieces = "-", "-"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", entry.Name, entry.Family, lattice,
+			boardText(s), pieces, countText(s.Expect, s.Unique.V || s.Kind.V == "sudoku"), countText(s.ExpectAll, true))
 	}
 	return tw.Flush()
 }
 
+// catalogue returns the catalogue entries of a family ("" for all), or
+// those named.
+func catalogue(family string, names []string) ([]puzzles.Entry, error) {
+	all := puzzles.Entries()
+	if family != "" && !slices.ContainsFunc(all, func(e puzzles.Entry) bool { return e.Family == family }) {
+		var families []string
+		for _, e := range all {
+			if !slices.Contains(families, e.Family) {
+				families = append(families, e.Family)
+			}
+		}
+		return nil, fmt.Errorf("no catalogue family %q (the families are %s)", family, strings.Join(families, ", "))
+	}
+	var out []puzzles.Entry
+	for _, e := range all {
+		if (family == "" || e.Family == family) && (len(names) == 0 || slices.Contains(names, e.Name)) {
+			out = append(out, e)
+		}
+	}
+	for _, n := range names {
+		if !slices.ContainsFunc(out, func(e puzzles.Entry) bool { return e.Name == n }) {
+			return nil, fmt.Errorf("%s: no catalogue puzzle of that name (polyspec list shows them)", n)
+		}
+	}
+	return out, nil
+}
+
+// shorten cuts a long piece rule for a table.
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n-3] + "..."
+}
+
 func boardText(s *spec.Spec) string {
 	switch {
+	case s.Kind.V == "sudoku":
+		return "sudoku"
 	case s.Board.Size.Set:
 		return fmt.Sprintf("%dx%d", s.Board.Size.V.W, s.Board.Size.V.H)
 	case s.Board.Cells.Set:
@@ -36,11 +88,7 @@ func boardText(s *spec.Spec) string {
 	}
 	cells := 0
 	for _, row := range s.Board.Art.V {
-		for _, r := range row {
-			if r == '#' {
-				cells++
-			}
-		}
+		cells += strings.Count(row, "#")
 	}
 	return fmt.Sprintf("art, %d cells", cells)
 }

@@ -23,6 +23,9 @@ type CLI struct {
 	List      ListCmd      `cmd:"" help:"List the puzzles in the embedded catalogue."`
 	Verify    VerifyCmd    `cmd:"" help:"Solve every catalogue puzzle with a known count and report mismatches (exit status 1 on any)."`
 	Enumerate EnumerateCmd `cmd:"" help:"Count (or list) every polyform of one order on a lattice."`
+	Render    RenderCmd    `cmd:"" help:"Draw a solution of a saved solution file (polyspec's or Polyform Puzzler's) as SVG, PNG, X3D or glTF."`
+	Gallery   GalleryCmd   `cmd:"" help:"Write static HTML pages showing a solution of every catalogue puzzle, one page per family."`
+	Import    ImportCmd    `cmd:"" help:"Turn other programs' puzzle files into spec files."`
 }
 
 // env is what every command runs with: its output streams and a context that

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/cover/dlxfile"
 	"github.com/polyspec/polyspec/emit"
@@ -24,6 +25,9 @@ type SolveCmd struct {
 	Backend   string `default:"${default_backend}" enum:"${backends}" help:"Search backend: ${backends} (default ${default_backend})."`
 	Format    string `default:"text" enum:"text,json" help:"Output format: text (Polyform Puzzler's solution records) or json (one object per line)."`
 	All       bool   `help:"Count every solution, not one per symmetry class (overrides unique = true in the spec)."`
+	// Pictures draws the first solution, or solution N of --stop-after
+	// (render.go).
+	Pictures Pictures `embed:""`
 }
 
 // A writer prints solutions and the closing summary in one format.
@@ -33,6 +37,10 @@ type writer interface {
 }
 
 func (c *SolveCmd) Run(e *env) error {
+	e, stopAfter, err := c.Pictures.forSolve(e, c.Target, c.StopAfter)
+	if err != nil {
+		return err
+	}
 	b, err := cover.Lookup(c.Backend)
 	if err != nil {
 		return err
@@ -40,7 +48,14 @@ func (c *SolveCmd) Run(e *env) error {
 	if filepath.Ext(c.Target) == ".dlx" {
 		return c.solveDLX(e, b)
 	}
-	s, pz, err := loadPuzzle(c.Target)
+	s, err := loadSpec(c.Target)
+	if err != nil {
+		return err
+	}
+	if s.Kind.V == "sudoku" {
+		return c.solveSudoku(e, b, s)
+	}
+	pz, err := compile.FromSpec(s)
 	if err != nil {
 		return err
 	}
@@ -68,13 +83,13 @@ func (c *SolveCmd) Run(e *env) error {
 		out = records
 	}
 	var werr error
-	sum, err := search(e, c.StopAfter, func(ctx context.Context, visit cover.Visit) (cover.Stats, error) {
+	sum, err := search(e, stopAfter, func(ctx context.Context, visit cover.Visit) (cover.Stats, error) {
 		return d.Solve(ctx, b, visit)
-	}, c.solutions(func(n int, sol []int) {
+	}, c.Pictures.capture(c.solutions(func(n int, sol []int) {
 		if werr == nil {
 			werr = out.Solution(emit.Solution{Number: n, Pieces: placed(pz, sol)})
 		}
-	}))
+	}), func(sol []int) []emit.Placed { return placed(pz, sol) }))
 	if err != nil {
 		return err
 	}
@@ -82,6 +97,9 @@ func (c *SolveCmd) Run(e *env) error {
 		return werr
 	}
 	if err := out.Summary(sum); err != nil {
+		return err
+	}
+	if err := c.Pictures.finish(pz.Lattice.Name()); err != nil {
 		return err
 	}
 	return interrupted(sum)

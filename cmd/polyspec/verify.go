@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"text/tabwriter"
 	"time"
 
 	"github.com/polyspec/polyspec/compile"
@@ -13,8 +15,16 @@ import (
 
 // VerifyCmd checks the catalogue's known counts.
 type VerifyCmd struct {
-	Backend string   `default:"${default_backend}" enum:"${backends}" help:"Search backend: ${backends} (default ${default_backend})."`
-	Names   []string `arg:"" optional:"" help:"Catalogue names to check (default: every puzzle with a known count)."`
+	Backend    string   `default:"${default_backend}" enum:"${backends}" help:"Search backend: ${backends} (default ${default_backend})."`
+	Family     string   `placeholder:"F" help:"Check only this family (a catalogue folder: ominoes, cubes, ...)."`
+	MaxSeconds float64  `name:"max-seconds" placeholder:"S" help:"Stop a count after S seconds and report it as skipped for time (0: no limit)."`
+	Names      []string `arg:"" optional:"" help:"Catalogue names to check (default: every puzzle with a known count)."`
+}
+
+// familyTally is one row of verify's closing table.
+type familyTally struct {
+	puzzles, withCount, matched, mismatched, timedOut int
+	time                                              time.Duration
 }
 
 func (c *VerifyCmd) Run(e *env) error {
@@ -22,23 +32,29 @@ func (c *VerifyCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	entries := puzzles.Entries()
-	if len(c.Names) > 0 {
-		entries = entries[:0:0]
-		for _, n := range c.Names {
-			entry, ok := puzzles.Lookup(n)
-			if !ok {
-				return fmt.Errorf("%s: no catalogue puzzle of that name (polyspec list shows them)", n)
-			}
-			entries = append(entries, entry)
-		}
+	entries, err := catalogue(c.Family, c.Names)
+	if err != nil {
+		return err
 	}
-	checked, failed := 0, 0
+	tallies := map[string]*familyTally{}
+	var families []string
 	for _, entry := range entries {
 		s, err := spec.LoadFS(puzzles.FS, entry.Path)
 		if err != nil {
 			return err
 		}
+		t := tallies[entry.Family]
+		if t == nil {
+			t = &familyTally{}
+			tallies[entry.Family] = t
+			families = append(families, entry.Family)
+		}
+		t.puzzles++
+		if s.Expect.Set || s.ExpectAll.Set {
+			t.withCount++
+		}
+		// A puzzle counts once in the table, by its worst check.
+		mismatched, timedOut := false, false
 		for _, check := range []struct {
 			want   spec.Value[int64]
 			unique bool
@@ -50,31 +66,104 @@ func (c *VerifyCmd) Run(e *env) error {
 			if !check.want.Set {
 				continue
 			}
-			got, took, err := countPuzzle(e.ctx, s, b, check.unique)
-			if err != nil {
-				return err
-			}
-			checked++
+			got, took, err := c.count(e.ctx, s, b, check.unique)
+			t.time += took
 			status := "ok  "
-			if got != check.want.V {
+			switch {
+			case errors.Is(err, context.DeadlineExceeded):
+				timedOut = true
+				fmt.Fprintf(e.stdout, "SLOW %-44s %-8s skipped after %.0fs          want %10d\n", entry.Name, check.label, c.MaxSeconds, check.want.V)
+				continue
+			case err != nil:
+				return err
+			case got != check.want.V:
+				mismatched = true
 				status = "FAIL"
-				failed++
 			}
-			fmt.Fprintf(e.stdout, "%s %-36s %-8s %10d  want %10d  %6.2fs\n", status, entry.Name, check.label, got, check.want.V, took.Seconds())
+			fmt.Fprintf(e.stdout, "%s %-44s %-8s %10d  want %10d  %7.2fs\n", status, entry.Name, check.label, got, check.want.V, took.Seconds())
+		}
+		switch {
+		case mismatched:
+			t.mismatched++
+		case timedOut:
+			t.timedOut++
+		case s.Expect.Set || s.ExpectAll.Set:
+			t.matched++
 		}
 	}
-	fmt.Fprintf(e.stdout, "%d checks with backend %s: %d passed, %d failed\n", checked, b.Name(), checked-failed, failed)
-	if failed > 0 {
+	return c.summary(e, b, families, tallies)
+}
+
+// summary prints the table per family and fails on any mismatch.
+func (c *VerifyCmd) summary(e *env, b cover.Backend, families []string, tallies map[string]*familyTally) error {
+	tw := tabwriter.NewWriter(e.stdout, 2, 8, 2, ' ', tabwriter.AlignRight)
+	limit := "no time limit"
+	if c.MaxSeconds > 0 {
+		limit = fmt.Sprintf("at most %gs a count", c.MaxSeconds)
+	}
+	fmt.Fprintf(e.stdout, "\nbackend %s, %s; a puzzle counts once, by its worst check\n", b.Name(), limit)
+	fmt.Fprintln(tw, "FAMILY\tPUZZLES\tWITH COUNT\tMATCHED\tMISMATCHED\tTIMED OUT\tTIME\t")
+	var total familyTally
+	row := func(name string, t *familyTally) {
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%.1fs\t\n", name, t.puzzles, t.withCount, t.matched, t.mismatched, t.timedOut, t.time.Seconds())
+	}
+	for _, f := range families {
+		t := tallies[f]
+		row(f, t)
+		total.puzzles += t.puzzles
+		total.withCount += t.withCount
+		total.matched += t.matched
+		total.mismatched += t.mismatched
+		total.timedOut += t.timedOut
+		total.time += t.time
+	}
+	row("all", &total)
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if total.mismatched > 0 {
 		return errReported
 	}
 	return nil
 }
 
+// count compiles and counts a spec within the time bound. The bound covers
+// compiling, since building a large puzzle's placements and symmetries can
+// take longer than searching it; compiling cannot be stopped, so a count
+// that runs out of time is left to finish in the background (its search
+// then stops at once) while verify goes on.
+func (c *VerifyCmd) count(ctx context.Context, s *spec.Spec, b cover.Backend, unique bool) (int64, time.Duration, error) {
+	start := time.Now()
+	if c.MaxSeconds > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, time.Duration(c.MaxSeconds*float64(time.Second)))
+		defer cancel()
+	}
+	type result struct {
+		n   int64
+		err error
+	}
+	done := make(chan result, 1)
+	go func() {
+		n, err := countPuzzle(ctx, s, b, unique)
+		done <- result{n, err}
+	}()
+	select {
+	case r := <-done:
+		return r.n, time.Since(start), r.err
+	case <-ctx.Done():
+		return 0, time.Since(start), ctx.Err()
+	}
+}
+
 // countPuzzle compiles and counts a spec, modulo symmetry when unique.
-func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, unique bool) (int64, time.Duration, error) {
+func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, unique bool) (int64, error) {
+	if s.Kind.V == "sudoku" {
+		return countSudoku(ctx, s, b)
+	}
 	pz, err := compile.FromSpec(s)
 	if err != nil {
-		return 0, 0, err
+		return 0, err
 	}
 	var group []cover.Symmetry
 	if unique {
@@ -82,9 +171,8 @@ func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, unique bool
 	}
 	d, err := cover.NewDistinct(pz.Problem, group)
 	if err != nil {
-		return 0, 0, err
+		return 0, err
 	}
-	start := time.Now()
 	st, err := d.Solve(ctx, b, func([]int) bool { return true })
-	return st.Solutions, time.Since(start), err
+	return st.Solutions, err
 }

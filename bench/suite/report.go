@@ -1,0 +1,112 @@
+package suite
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+)
+
+// A Report is a run of the suite with the machine it ran on.
+type Report struct {
+	Date    string   `json:"date"`
+	Machine Machine  `json:"machine"`
+	Repeat  int      `json:"repeat"` // each figure is the fastest of this many runs
+	Results []Result `json:"results"`
+}
+
+// Machine describes where a report was made. The load averages matter on
+// a shared machine: other work there slows the runs with many workers
+// most.
+type Machine struct {
+	CPU        string `json:"cpu"`
+	Cores      int    `json:"cores"`
+	OS         string `json:"os"`
+	Go         string `json:"go"`
+	LoadBefore string `json:"load_before"`
+	LoadAfter  string `json:"load_after,omitempty"`
+}
+
+// ThisMachine describes the machine this process runs on.
+func ThisMachine() Machine {
+	return Machine{
+		CPU:        cpuModel(),
+		Cores:      runtime.NumCPU(),
+		OS:         runtime.GOOS + "/" + runtime.GOARCH,
+		Go:         runtime.Version(),
+		LoadBefore: LoadAverage(),
+	}
+}
+
+// cpuModel reads the processor's name from /proc/cpuinfo where there is one.
+func cpuModel() string {
+	f, err := os.Open("/proc/cpuinfo")
+	if err != nil {
+		return "unknown"
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if k, v, ok := strings.Cut(sc.Text(), ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "unknown"
+}
+
+// LoadAverage returns the 1, 5 and 15 minute load averages from
+// /proc/loadavg, or "" where there is none.
+func LoadAverage() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return ""
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return ""
+	}
+	return strings.Join(f[:3], " ")
+}
+
+// WriteJSON writes the report as indented JSON.
+func WriteJSON(w io.Writer, r Report) error {
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// WriteMarkdown writes the report as a Markdown table. The speed-up of a
+// parallel row is the wall time of its backend alone on the same workload
+// over its own.
+func WriteMarkdown(w io.Writer, r Report) error {
+	m := r.Machine
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Benchmarks %s\n\n", r.Date)
+	fmt.Fprintf(&b, "Machine: %s, %d cores, %s, %s. Load average before %s, after %s.\n", m.CPU, m.Cores, m.OS, m.Go, m.LoadBefore, m.LoadAfter)
+	fmt.Fprintf(&b, "Each figure is the fastest of %d runs, each in a fresh process; counting only (no solutions built).\n", r.Repeat)
+	b.WriteString("Workers 0 is the backend alone; n is `cover.Parallel` with n workers around it.\n\n")
+	b.WriteString("| workload | backend | workers | solutions | nodes | CPU s | wall s | speed-up | peak MB |\n")
+	b.WriteString("|---|---|--:|--:|--:|--:|--:|--:|--:|\n")
+	alone := map[[2]string]float64{}
+	for _, x := range r.Results {
+		if x.Workers == 0 {
+			alone[[2]string{x.Workload, x.Backend}] = x.Wall
+		}
+	}
+	for _, x := range r.Results {
+		speed := ""
+		if base, ok := alone[[2]string{x.Workload, x.Backend}]; ok && x.Workers > 0 && x.Wall > 0 {
+			speed = fmt.Sprintf("%.2f×", base/x.Wall)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %.3f | %.3f | %s | %.1f |\n",
+			x.Workload, x.Backend, x.Workers, x.Solutions, x.Nodes, x.CPU, x.Wall, speed, float64(x.MaxRSS)/1024)
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

@@ -1,0 +1,104 @@
+package suite
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/polyspec/polyspec/cover"
+)
+
+// workloads are the test's: a tiny problem, and the smallest standard one.
+var workloads = []Workload{
+	{Name: "ring/8", Want: 1, Load: func() (*cover.Problem, []cover.Symmetry, error) {
+		// Dominoes on a ring of eight cells: two tilings, which the
+		// rotation by one cell maps onto each other.
+		p := cover.NewProblem()
+		for i := range 8 {
+			p.AddPrimary(fmt.Sprint(i))
+		}
+		for i := range 8 {
+			p.AddOption([]cover.Entry{{Item: int32(i)}, {Item: int32((i + 1) % 8)}})
+		}
+		var rotations []cover.Symmetry
+		for k := range 8 {
+			g := make(cover.Symmetry, 8)
+			for i := range g {
+				g[i] = int32((i + k) % 8)
+			}
+			rotations = append(rotations, g)
+		}
+		return p, rotations, nil
+	}},
+	Standard("../../cover/testdata")[2],
+}
+
+// TestMain makes the test binary a child of Isolated when asked to.
+func TestMain(m *testing.M) {
+	if os.Getenv("SUITE_CHILD") != "" {
+		if err := Child(context.Background(), workloads, os.Args[len(os.Args)-1], os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+func TestMeasure(t *testing.T) {
+	t.Setenv("SUITE_CHILD", "1")
+	rep, err := Measure(context.Background(), []string{os.Args[0], "-test.run=^$"}, workloads,
+		Options{Backends: []string{"dlx", "algx"}, Workers: []int{0, 2}, Repeat: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Results) != 8 {
+		t.Fatalf("%d results, want 8", len(rep.Results))
+	}
+	for _, r := range rep.Results {
+		if r.Solutions == 0 || r.Nodes == 0 || r.Wall <= 0 || r.MaxRSS <= 0 {
+			t.Errorf("%s: %+v", r.Case, r)
+		}
+	}
+	var md, js bytes.Buffer
+	if err := WriteMarkdown(&md, rep); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"| workload | backend | workers |", "| queens-12 | algx | 2 | 14200 | 327812 |", "×"} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("Markdown lacks %q:\n%s", want, md.String())
+		}
+	}
+	if err := WriteJSON(&js, rep); err != nil {
+		t.Fatal(err)
+	}
+	var back Report
+	if err := json.Unmarshal(js.Bytes(), &back); err != nil || len(back.Results) != 8 || back.Results[7] != rep.Results[7] {
+		t.Errorf("JSON round trip: %v, %+v", err, back)
+	}
+}
+
+func TestChildErrors(t *testing.T) {
+	for _, spec := range []string{"nope/dlx/0", "ring/8/nope/0", "ring/8/dlx/-1", "ring/8/dlx", "ring"} {
+		if err := Child(context.Background(), workloads, spec, &bytes.Buffer{}); err == nil {
+			t.Errorf("%q: no error", spec)
+		}
+	}
+	bad := []Workload{{Name: "wrong", Want: 3, Load: workloads[0].Load}}
+	if err := Child(context.Background(), bad, "wrong/dlx/0", &bytes.Buffer{}); err == nil || !strings.Contains(err.Error(), "want 3") {
+		t.Errorf("a wrong count gave %v", err)
+	}
+}
+
+func TestParseCase(t *testing.T) {
+	for _, c := range []Case{{"ring/8", "dlx", 0}, {"queens-12", "algx", 16}} {
+		got, err := ParseCase(c.String())
+		if err != nil || got != c {
+			t.Errorf("ParseCase(%q) = %+v, %v", c.String(), got, err)
+		}
+	}
+}

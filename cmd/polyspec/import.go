@@ -1,0 +1,78 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/polyspec/polyspec/compile/puzzler"
+)
+
+// ImportCmd turns other programs' files into spec files.
+type ImportCmd struct {
+	Puzzler ImportPuzzlerCmd `cmd:"" help:"Write a spec for each Polyform Puzzler solution file, from its first solution and its closing count."`
+}
+
+// ImportPuzzlerCmd imports Polyform Puzzler solution files.
+type ImportPuzzlerCmd struct {
+	Files   []string `arg:"" help:"Solution files (.txt)."`
+	Out     string   `default:"." placeholder:"DIR" help:"Folder for the spec files, one per input, named after it."`
+	YAML    bool     `name:"yaml" help:"Write YAML instead of TOML."`
+	Lattice string   `placeholder:"L" help:"The lattice: square, cubic, iamond, hex, stick, trig or twig; by default inferred from the coordinates, the picture and the file's folder."`
+	Force   bool     `help:"Overwrite spec files that exist (by default they are left alone, as hand-edited specs may be)."`
+}
+
+func (c *ImportPuzzlerCmd) Run(e *env) error {
+	if err := os.MkdirAll(c.Out, 0o755); err != nil {
+		return err
+	}
+	failed := false
+	for _, file := range c.Files {
+		if err := c.importFile(e, file); err != nil {
+			fmt.Fprintln(e.stderr, "polyspec:", err)
+			failed = true
+		}
+	}
+	if failed {
+		return errReported
+	}
+	return nil
+}
+
+func (c *ImportPuzzlerCmd) importFile(e *env, file string) error {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	pz, err := puzzler.Import(file, data, puzzler.Options{Lattice: c.Lattice})
+	if err != nil {
+		return err
+	}
+	out := filepath.Join(c.Out, pz.FileName(c.YAML))
+	// A spec of the same name in the other syntax counts as there too.
+	base := strings.TrimSuffix(out, filepath.Ext(out))
+	for _, ext := range []string{".toml", ".yaml", ".yml"} {
+		if _, err := os.Stat(base + ext); err == nil && !c.Force {
+			fmt.Fprintf(e.stdout, "kept  %s (it exists; --force overwrites it)\n", base+ext)
+			return nil
+		} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+	}
+	text := pz.TOML()
+	if c.YAML {
+		text = pz.YAML()
+	}
+	if err := os.WriteFile(out, text, 0o644); err != nil {
+		return err
+	}
+	count := "no known count"
+	if pz.Complete {
+		count = fmt.Sprintf("expect %d", pz.Count)
+	}
+	fmt.Fprintf(e.stdout, "wrote %s (%s, %d cells, pieces %s, %s)\n", out, pz.Lattice.Name(), len(pz.Board), pz.Pieces, count)
+	return nil
+}

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"github.com/polyspec/polyspec/emit"
+)
+
+// RenderCmd draws a solution of a saved solution file.
+type RenderCmd struct {
+	File      string   `arg:"" help:"Solution file: polyspec's records (solve's text output) or one of Polyform Puzzler's."`
+	StopAfter int      `short:"n" name:"stop-after" default:"1" placeholder:"N" help:"Draw solution N, the Nth record of the file."`
+	Lattice   string   `placeholder:"NAME" help:"The file's lattice: square, cubic, iamond, hex, stick, trig or twig (default: guessed from the coordinates and the picture, the family folder deciding between equals)."`
+	Pictures  Pictures `embed:""`
+}
+
+func (c *RenderCmd) Run(e *env) error {
+	if !c.Pictures.wanted() {
+		return errors.New("render: nothing to draw: give --svg, --png, --x3d or --gltf")
+	}
+	if c.StopAfter < 1 {
+		return fmt.Errorf("render: --stop-after %d: solutions count from 1", c.StopAfter)
+	}
+	f, err := os.Open(c.File)
+	if err != nil {
+		return err
+	}
+	recs, err := emit.ReadRecords(f, c.File, c.StopAfter)
+	f.Close()
+	if err != nil {
+		return err
+	}
+	if len(recs) < c.StopAfter {
+		return fmt.Errorf("%s: has %d solution records, not %d", c.File, len(recs), c.StopAfter)
+	}
+	rec := recs[c.StopAfter-1]
+	lattice := c.Lattice
+	if lattice == "" {
+		abs, _ := filepath.Abs(c.File)
+		if lattice, err = emit.GuessLattice(rec, filepath.Base(filepath.Dir(abs))); err != nil {
+			return fmt.Errorf("%s: %v; say which with --lattice", c.File, err)
+		}
+	}
+	return c.Pictures.write(e.stdout, lattice, rec.Pieces)
+}
+
+// Pictures are the drawing outputs of solve and render, each to a file or
+// with "-" to standard output.
+type Pictures struct {
+	SVG     string `name:"svg" placeholder:"FILE" help:"Draw the solution as SVG (- for standard output). solve draws its first solution, or the Nth with --stop-after, and stops there."`
+	PNG     string `name:"png" placeholder:"FILE" help:"Draw the solution as a PNG image."`
+	PNGSize int    `name:"png-size" default:"480" placeholder:"PIXELS" help:"The PNG's longer side (default 480)."`
+	X3D     string `name:"x3d" placeholder:"FILE" help:"Write a polycube solution as an X3D scene, one box per cube."`
+	GLTF    string `name:"gltf" placeholder:"FILE" help:"Write the solution as a glTF 2.0 model (one .gltf file, data embedded)."`
+
+	// What solve draws: solution number, and its pieces once found.
+	number int
+	drawn  []emit.Placed
+	stdout io.Writer
+}
+
+func (p *Pictures) outputs() []string { return []string{p.SVG, p.PNG, p.X3D, p.GLTF} }
+
+func (p *Pictures) wanted() bool {
+	return slices.ContainsFunc(p.outputs(), func(s string) bool { return s != "" })
+}
+
+// toStdout reports whether a picture goes to standard output.
+func (p *Pictures) toStdout() bool { return slices.Contains(p.outputs(), "-") }
+
+// write draws the pieces in every format asked for. Each file is drawn in
+// full before it is written, so a failure leaves no half file.
+func (p *Pictures) write(stdout io.Writer, lattice string, pieces []emit.Placed) error {
+	n := 0
+	for _, o := range p.outputs() {
+		if o == "-" {
+			n++
+		}
+	}
+	if n > 1 {
+		return errors.New("only one picture can go to standard output (-)")
+	}
+	pic, err := emit.NewDrawing(lattice, pieces)
+	if err != nil {
+		return err
+	}
+	for _, out := range []struct {
+		file string
+		draw func(io.Writer) error
+	}{
+		{p.SVG, func(w io.Writer) error { return pic.SVG(w) }},
+		{p.PNG, func(w io.Writer) error { return pic.PNG(w, p.PNGSize) }},
+		{p.X3D, func(w io.Writer) error { return emit.X3D(w, lattice, pieces) }},
+		{p.GLTF, func(w io.Writer) error { return emit.GLTF(w, lattice, pieces) }},
+	} {
+		if out.file == "" {
+			continue
+		}
+		var b bytes.Buffer
+		if err := out.draw(&b); err != nil {
+			return err
+		}
+		if out.file == "-" {
+			if _, err := stdout.Write(b.Bytes()); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := os.WriteFile(out.file, b.Bytes(), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// forSolve prepares solve to draw: it stops the search at the solution to
+// draw, the first or --stop-after's, and when a picture goes to standard
+// output it keeps the solution records off it.
+func (p *Pictures) forSolve(e *env, target string, stopAfter int) (*env, int, error) {
+	if !p.wanted() {
+		return e, stopAfter, nil
+	}
+	if filepath.Ext(target) == ".dlx" {
+		return nil, 0, errors.New("a DLX file has no pictures: --svg, --png, --x3d and --gltf need a puzzle")
+	}
+	p.number = max(stopAfter, 1)
+	p.stdout = e.stdout
+	if p.toStdout() {
+		quiet := *e
+		quiet.stdout = io.Discard
+		e = &quiet
+	}
+	return e, p.number, nil
+}
+
+// capture wraps solve's handler of each solution so that it also keeps the
+// pieces of the one to draw.
+func (p *Pictures) capture(found func(int, []int), pieces func([]int) []emit.Placed) func(int, []int) {
+	if !p.wanted() {
+		return found
+	}
+	return func(n int, sol []int) {
+		if n == p.number {
+			p.drawn = pieces(sol)
+		}
+		if found != nil {
+			found(n, sol)
+		}
+	}
+}
+
+// finish draws what solve captured.
+func (p *Pictures) finish(lattice string) error {
+	if !p.wanted() {
+		return nil
+	}
+	if p.drawn == nil {
+		return fmt.Errorf("no solution %d to draw", p.number)
+	}
+	return p.write(p.stdout, lattice, p.drawn)
+}

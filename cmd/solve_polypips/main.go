@@ -1,0 +1,92 @@
+// Command solve_polypips solves a Polypips game, as the generator writes it
+// or as the text games write it, or a NYT Pips puzzle in JSON, and prints
+// the first solution as box-drawing art; --count counts them all.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/alecthomas/kong"
+	"github.com/polyspec/polyspec/cmd/internal/pipscli"
+	"github.com/polyspec/polyspec/compile/pips"
+	"github.com/polyspec/polyspec/cover"
+)
+
+// description is the body of --help.
+const description = `Solve a Polypips game or a NYT Pips puzzle.
+
+FILE is a Polypips game (board:, pieces: and constraints: sections, as the
+generator writes them; what follows the constraints is ignored), or a NYT
+Pips file (.json) with easy, medium and hard puzzles. Pieces turn but never
+flip. Constraints are one per line: Exactly N, LessThan N, MoreThan N,
+AllSame None, AllSame Some(v) or AllDifferent {pips}, or an expression
+(12, <5, >3, =, =4, ≠, ∅), then the region's cells as {(x, y), ...}.
+
+Exit status: 0 if every game has a solution, 1 if one has none, 2 for bad
+input, 130 if interrupted.`
+
+// CLI is the command line; kong builds --help from the tags.
+type CLI struct {
+	Count      bool   `help:"Print the number of solutions instead of the first one."`
+	ShowGame   bool   `name:"show-game" help:"Print the game first: the board with its regions, then the pieces."`
+	Backend    string `default:"${default_backend}" enum:"${backends}" help:"Search backend: ${backends} (default ${default_backend}, the only one that checks sums)."`
+	Difficulty string `enum:"easy,medium,hard," default:"" help:"The NYT puzzle to solve: easy, medium or hard (default: all three)."`
+	File       string `arg:"" help:"The game to solve."`
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run is main without the process: it returns the exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	var cli CLI
+	exit := -1
+	parser, err := kong.New(&cli,
+		kong.Name("solve_polypips"),
+		kong.Description(description),
+		kong.UsageOnError(),
+		kong.Writers(stdout, stderr),
+		kong.Exit(func(code int) { exit = code }),
+		kong.Vars{
+			"default_backend": pips.DefaultBackend,
+			"backends":        strings.Join(cover.BackendNames(), ","),
+		},
+	)
+	if err != nil {
+		fmt.Fprintln(stderr, "solve_polypips:", err)
+		return 2
+	}
+	_, err = parser.Parse(args)
+	if exit >= 0 {
+		return exit
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "solve_polypips:", err)
+		return 2
+	}
+	solved, err := pipscli.Run(ctx, stdout, cli.File, pipscli.Options{
+		Count: cli.Count, ShowGame: cli.ShowGame, Backend: cli.Backend, Difficulty: cli.Difficulty,
+	})
+	switch {
+	case errors.Is(err, context.Canceled):
+		fmt.Fprintln(stderr, "solve_polypips: interrupted")
+		return 130
+	case err != nil:
+		fmt.Fprintln(stderr, "solve_polypips:", err)
+		return 2
+	case !solved:
+		return 1
+	}
+	return 0
+}

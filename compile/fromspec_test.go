@@ -1,0 +1,79 @@
+package compile_test
+
+import (
+	"testing"
+
+	"github.com/polyspec/polyspec/compile"
+	"github.com/polyspec/polyspec/spec"
+)
+
+// TestDefinedShapes checks pieces a spec defines in its shapes table: they
+// are found by name, hide a library piece of the same name, bring their
+// mirror image into a one-sided set, and are checked against the lattice.
+func TestDefinedShapes(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		want      int64  // distinct solutions
+		err       string // or the error FromSpec gives
+	}{
+		{
+			name: "two dominoes named apart",
+			src:  "pieces = \"A,B\"\nunique = true\n[shapes]\nA = \"0,0 1,0\"\nB = \"0,0 0,1\"\n[board]\nsize = \"2x2\"\n",
+			want: 1,
+		},
+		{
+			name: "a defined name hides the library's",
+			src:  "pieces = \"I,O1\"\nunique = true\n[shapes]\nI = \"0,0 1,0 2,0\"\n[board]\nsize = \"4x1\"\n",
+			want: 1,
+		},
+		{
+			name: "the mirror image of a defined chiral piece",
+			src:  "pieces = \"Q,q\"\none-sided = true\nunique = true\n[shapes]\nQ = \"0,0 1,0 2,0 2,1\"\n[board]\nart = \"..##..\\n######\"\n",
+			want: 1,
+		},
+		{
+			name: "cells of the wrong dimension",
+			src:  "pieces = \"A\"\n[shapes]\nA = \"0,0,0\"\n[board]\nsize = \"1x1\"\n",
+			err:  "test.toml:3:5: shapes.A: expected cells of 2 coordinates on the square lattice, found \"0,0,0\"",
+		},
+		{
+			name: "an undefined name lists the defined ones",
+			src:  "lattice = \"trig\"\npieces = \"B\"\n[shapes]\nA = \"0,0,0\"\n[board]\ncells = \"0,0,0\"\n",
+			err:  "test.toml:2:11: pieces: unknown piece \"B\" (the trig lattice names I1, I2, L2, V2, C3, E3, I3, J3, L3, O3, P3, S3, T3, U3, Y3, Z3, A; and the sets ditrigs, monotrigs, tritrigs)",
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.err == "" {
+				if got := count(t, c.src, "dlx", true); got != c.want {
+					t.Errorf("got %d distinct solutions, want %d", got, c.want)
+				}
+				return
+			}
+			s, err := spec.Parse("test.toml", []byte(c.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := compile.FromSpec(s); err == nil || err.Error() != c.err {
+				t.Errorf("got error %v, want %s", err, c.err)
+			}
+		})
+	}
+}
+
+// TestMayCross checks the crossing rule of segment lattices: two straight
+// sticks can only cover a plus sign by crossing at its centre.
+func TestMayCross(t *testing.T) {
+	plus := "lattice = \"stick\"\npieces = \"I,J\"\nunique = true\n[shapes]\nI = \"0,0,0 1,0,0\"\nJ = \"0,0,1 0,1,1\"\n" +
+		"[board]\ncells = \"0,1,0 1,1,0 1,0,1 1,1,1\"\n"
+	for _, c := range []struct {
+		key  string
+		want int64
+	}{
+		{"", 0},
+		{"may-cross = true\n", 1},
+	} {
+		if got := count(t, c.key+plus, "dlx", true); got != c.want {
+			t.Errorf("%q: got %d distinct solutions, want %d", c.key, got, c.want)
+		}
+	}
+}

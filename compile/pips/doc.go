@@ -1,0 +1,16 @@
+// Package pips models Pips and Polypips games — a board of cells, pieces
+// with pips on their cells, and regions of the board with rules on the
+// pips they show — reads them from the Polypips text formats and the NYT's
+// JSON, and compiles them to exact cover for the cover backends.
+//
+// Pieces turn but never flip. Identical pieces (the same cells and pips
+// after some turn, as 2I:12 and 2I:21) are one item with a multiplicity, so
+// that no solution is found twice; a piece that looks the same after a turn
+// (2I:33) gets one option per distinct look.
+//
+// Rules that exact cover can say are compiled into it: "=" as one
+// secondary item per region coloured by the value, "≠" as one secondary
+// item per region and value, and any rule on a single cell (or a fixed
+// value, "=4") by dropping the placements that break it. The others, sums
+// and comparisons, go to cover.Regions, which only the sums backend checks.
+package pips

@@ -1,0 +1,186 @@
+package puzzler
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/polyspec/polyspec/compile"
+)
+
+// Options are the choices of an import.
+type Options struct {
+	// Lattice is the lattice's name, or "" to infer it.
+	Lattice string
+}
+
+// A Puzzle is what Import read from a solution file, ready to write as a
+// spec.
+type Puzzle struct {
+	Name   string // from the file's name
+	Source string // the solution file, as given
+	Matrix string // Polyform Puzzler's class, from "solving X:"
+	// Lattice, Board, Wrap (the girth of a tube, or 0), Pieces, Shapes,
+	// OneSided and Omit are as in a spec: Pieces is the rule and Shapes
+	// the pieces it names that the library does not have.
+	Lattice  compile.Lattice
+	Board    []compile.Cell
+	Wrap     int
+	Pieces   string
+	Shapes   []compile.Shape
+	OneSided bool
+	Omit     int
+	// MayCross is true when pieces cross in the file's solution.
+	MayCross bool
+	Parked   []string // pieces shown beside the board
+	// Transposed is true when x and y are swapped, to make a tube that
+	// joins top and bottom one that joins left and right.
+	Transposed bool
+	// Count is the closing count; Complete is true when it is the whole
+	// number of solutions.
+	Count    int64
+	Complete bool
+}
+
+// Import reads one solution file. Errors name the file, and the line where
+// the file says something Import cannot use.
+func Import(path string, data []byte, opt Options) (*Puzzle, error) {
+	f, err := readSolutionFile(path, data)
+	if err != nil {
+		return nil, err
+	}
+	l, err := inferLattice(f, opt.Lattice)
+	if err != nil {
+		return nil, err
+	}
+	pz := &Puzzle{Name: specName(path), Source: path, Matrix: f.matrix, Lattice: l, Count: f.count, Complete: f.complete}
+	pieces, err := readPieces(f, l)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkBoard(path, f.first.Line, pieces); err != nil {
+		return nil, err
+	}
+	pieces, onBoard := pz.placeBoard(pieces)
+	pz.MayCross = crossing(l, onBoard)
+	// One-sided when a piece and its mirror image are both there, or when
+	// the file says so in its name.
+	pz.OneSided = strings.Contains(pz.Name, "one-sided") && l.Flips()
+	for i, p := range pieces {
+		for _, q := range pieces[i+1:] {
+			pz.OneSided = pz.OneSided || chiralPair(l, p.shape, q.shape)
+		}
+	}
+	pz.Pieces, pz.Shapes = pieceSet(l, pieces, pz.OneSided)
+	if err := pz.check(onBoard, pieces); err != nil {
+		return nil, fmt.Errorf("%s: the spec written does not reproduce the file's first solution (a bug in the importer): %v", path, err)
+	}
+	return pz, nil
+}
+
+// placeBoard sets the board, the pieces left out and parked, and the tube
+// the board may be, and returns the pieces (with their shapes unwrapped
+// from a tube) and those on the board.
+func (pz *Puzzle) placeBoard(pieces []piece) ([]piece, []piece) {
+	l := pz.Lattice
+	park := parked(l, pieces)
+	for i, p := range pieces {
+		if p.cells == nil || slices.Contains(park, i) {
+			pz.Omit++
+		}
+		if slices.Contains(park, i) {
+			pz.Parked = append(pz.Parked, p.name)
+		}
+	}
+	onBoard := pz.layOut(pieces, park)
+	if pz.Wrap == 0 && l.Name() == "square" && tubeWidth(l, transpose(pz.Board), transposed(onBoard)) > 0 {
+		// A tube that joins top and bottom, turned to join left and right.
+		pz.Transposed = true
+		pieces = transposed(pieces)
+		onBoard = pz.layOut(pieces, park)
+	}
+	if pz.Wrap > 0 {
+		for i := range pieces {
+			if pieces[i].cells != nil {
+				pieces[i].shape = unwrap(l, pieces[i], pz.Wrap)
+			}
+		}
+	}
+	return pieces, onBoard
+}
+
+// layOut sets the board to the cells of the pieces not parked, and the
+// girth of the tube it is, if it is one; it returns those pieces.
+func (pz *Puzzle) layOut(pieces []piece, park []int) []piece {
+	var onBoard []piece
+	pz.Board = nil
+	for i, p := range pieces {
+		if p.cells != nil && !slices.Contains(park, i) {
+			onBoard = append(onBoard, p)
+			pz.Board = append(pz.Board, p.cells...)
+		}
+	}
+	pz.Wrap = tubeWidth(pz.Lattice, pz.Board, onBoard)
+	return onBoard
+}
+
+// readPieces reads the first solution's pieces, left-out ones included,
+// with names the pieces rule can write.
+func readPieces(f *solutionFile, l compile.Lattice) ([]piece, error) {
+	var out []piece
+	lib := compile.LibraryFor(l)
+	for _, p := range f.first.Pieces {
+		cells := cellsOf(p)
+		shape, _ := l.Normalize(cells)
+		out = append(out, piece{name: p.Name, cells: cells, shape: shape})
+	}
+	for _, name := range f.first.Omitted {
+		s, ok := lib.Lookup(name)
+		if !ok {
+			return nil, fmt.Errorf("%s:%d: piece %s is left out (\"! %s\"), and the %s lattice does not name it, so its shape is unknown", f.path, f.first.Line, name, name, l.Name())
+		}
+		out = append(out, piece{name: name, shape: s.Cells})
+	}
+	for i := range out {
+		name, err := ruleName(out[i].name)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", f.path, f.first.Line, err)
+		}
+		if name != out[i].name && slices.ContainsFunc(out, func(p piece) bool { return p.name == name }) {
+			return nil, fmt.Errorf("%s:%d: piece %s would be renamed %s, which another piece has", f.path, f.first.Line, out[i].name, name)
+		}
+		out[i].name = name
+	}
+	return out, nil
+}
+
+// ruleName turns a piece name into one the pieces rule can write. Older
+// files mark a flipped piece with a star ("L*"), which newer ones write in
+// lower case ("l").
+func ruleName(name string) (string, error) {
+	if base, ok := strings.CutSuffix(name, "*"); ok && base != "" {
+		r := []rune(base)
+		r[0] = unicode.ToLower(r[0])
+		name = string(r)
+	}
+	for i, r := range name {
+		if !(r < unicode.MaxASCII && (unicode.IsLetter(r) || i > 0 && unicode.IsDigit(r))) {
+			return "", fmt.Errorf("piece name %q: expected letters and digits, starting with a letter", name)
+		}
+	}
+	return name, nil
+}
+
+// specName makes a spec name of a file's base name: lower case, with '-'
+// for anything but letters and digits.
+func specName(path string) string {
+	base := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	return strings.Trim(strings.Map(func(r rune) rune {
+		if r = unicode.ToLower(r); r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			return r
+		}
+		return '-'
+	}, base), "-")
+}

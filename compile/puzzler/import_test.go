@@ -1,0 +1,107 @@
+package puzzler
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestImport imports small solution files and checks the spec's keys.
+func TestImport(t *testing.T) {
+	for _, c := range []struct {
+		name, path, text string
+		lattice          string
+		want             []string // lines the TOML must hold
+		not              []string // and must not
+	}{
+		{
+			name: "a complete count",
+			path: "ominoes/p.txt",
+			text: "solving P:\n\nsolution 1:\n0,0 0,1 0,2 I3\n1,0 1,1 2,0 V3\n2,1 2,2 I2\n1,2 O1\n\nI3 O1 I2\nI3 V3 I2\nI3 V3 V3\n\n6 solutions, 3 searches, duration 0:00:00.1\n",
+			want: []string{`lattice = "square"`, `pieces = "123"`, "unique = true", "expect = 6", "art = \"\"\"\n###\n###\n###\n\"\"\""},
+		},
+		{
+			name: "a run cut short",
+			path: "ominoes/p.txt",
+			text: "solution 1:\n0,0 0,1 I2\n\nI2\nI2\n\nUser-requested solution limit reached.\n1 solutions, 3 searches, duration 0:00:00.1\n",
+			want: []string{"# Its run stopped early, after 1 solutions: no known count."},
+			not:  []string{"expect"},
+		},
+		{
+			name: "a count resumed after an interruption",
+			path: "ominoes/p.txt",
+			text: "solution 1:\n0,0 0,1 I2\n\nI2\nI2\n\nSession interrupted by user.\n0 solutions, 3 searches, duration 0:00:00.1\n\nResuming session (0 solutions, 3 searches).\n\n1 solutions, 4 searches, duration 0:00:00.1\n",
+			want: []string{"expect = 1"},
+		},
+		{
+			name: "names the library lacks, and a board off the origin",
+			path: "ominoes/p.txt",
+			text: "solution 1:\n1,1 2,1 2,2 Q\n1,2 A\n\nA Q\nQ Q\n\n",
+			want: []string{`pieces = "Q,A"`, "[shapes]", `Q = "0,0 1,0 1,1"`, `A = "0,0"`, "cells = \"\"\"\n1,1 1,2 2,1 2,2\n\"\"\""},
+		},
+		{
+			name: "a piece and its mirror image make a one-sided set",
+			path: "ominoes/p.txt",
+			text: "solution 1:\n0,0 0,1 0,2 1,0 L4\n1,1 1,2 1,3 2,3 l4\n\nL4 l4\nL4 l4 l4\n\n",
+			want: []string{"one-sided = true", `pieces = "L4,l4"`},
+		},
+		{
+			name: "a piece parked beside the board, old-style names and grid points",
+			path: "sticks/p.txt",
+			text: "solution 1:\n0,0,0 1,0,0 1,0i I2*\n0,0,1 0,1,1 0,1i J\n5,5,0 6,5,0 6,5i K\n\n -I-- -I--\n|\n\n",
+			want: []string{`lattice = "stick"`, "omit = 1", "parked beside it", `pieces = "i2,J,K"`},
+		},
+		{
+			name: "a tube that joins top and bottom is turned",
+			path: "ominoes/t.txt",
+			text: "solution 1:\n0,0 0,2 I2\n0,1 1,1 I2b\n1,0 1,2 I2c\n\nI I\nI I\nI I\n\n",
+			want: []string{"tube = true", "x and y are swapped"},
+		},
+		{
+			name:    "the lattice given",
+			path:    "p.txt",
+			text:    "solution 1:\n0,0 1,0 I2\n\n__\n\n",
+			lattice: "hex",
+			want:    []string{`lattice = "hex"`},
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			pz, err := Import(c.path, []byte(c.text), Options{Lattice: c.lattice})
+			if err != nil {
+				t.Fatal(err)
+			}
+			text := string(pz.TOML())
+			for _, w := range c.want {
+				if !strings.Contains(text, w) {
+					t.Errorf("no %q in\n%s", w, text)
+				}
+			}
+			for _, w := range c.not {
+				if strings.Contains(text, w) {
+					t.Errorf("%q in\n%s", w, text)
+				}
+			}
+		})
+	}
+}
+
+// TestImportErrors checks that bad files are refused with the file and line.
+func TestImportErrors(t *testing.T) {
+	for _, c := range []struct{ name, path, text, lattice, want string }{
+		{"no record", "ominoes/p.txt", "solving P:\n\n", "", "ominoes/p.txt: no solution record (expected a line \"solution 1:\")"},
+		{"a truncated record", "ominoes/p.txt", "solution 1:\n0,0 0,1 I2", "", "ominoes/p.txt:2: record of solution 1 ends before its picture"},
+		{"a malformed coordinate", "ominoes/p.txt", "solution 1:\n0,0 0,z I2\n\nI2\n\n", "", "ominoes/p.txt:2:5: expected a whole number in \"0,z\""},
+		{"mixed coordinates", "ominoes/p.txt", "solution 1:\n0,0 I1\n0,1,0 I2\n\nI\n\n", "", "ominoes/p.txt:1: pieces are written with different numbers of coordinates"},
+		{"overlapping pieces", "ominoes/p.txt", "solution 1:\n0,0 0,1 I2\n0,1 J\n\nI\n\n", "", "ominoes/p.txt:1: pieces I2 and J both cover [0 1 0]"},
+		{"an ambiguous lattice", "p.txt", "solution 1:\n0,0,0 I1\n\n/\\\n\n", "", "p.txt:1: cannot tell the lattice from the coordinates and the picture (it may be iamond or trig or twig): give --lattice"},
+		{"a lattice that does not fit", "p.txt", "solution 1:\n0,0 I1\n\nI\n\n", "cubic", "p.txt:1: the coordinates do not fit the cubic lattice"},
+		{"an unknown lattice", "p.txt", "solution 1:\n0,0 I1\n\nI\n\n", "squares", `unknown lattice "squares" (expected square, cubic, iamond, hex, stick, trig, twig)`},
+		{"a name no rule can write", "ominoes/p.txt", "solution 1:\n0,0 9X\n\nI\n\n", "", "ominoes/p.txt:1: piece name \"9X\": expected letters and digits, starting with a letter"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Import(c.path, []byte(c.text), Options{Lattice: c.lattice})
+			if err == nil || err.Error() != c.want {
+				t.Errorf("got error %v, want %s", err, c.want)
+			}
+		})
+	}
+}

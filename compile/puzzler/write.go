@@ -1,0 +1,135 @@
+package puzzler
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// FileName is the spec's file name: its name, which is the solution file's
+// base name in lower case, with the extension of the syntax.
+func (pz *Puzzle) FileName(yaml bool) string {
+	if yaml {
+		return pz.Name + ".yaml"
+	}
+	return pz.Name + ".toml"
+}
+
+// dimensions are sizes such as "6x10" or "3x4x5", which titles write with ×.
+var dimensions = regexp.MustCompile(`^[0-9]+(x[0-9]+)+$`)
+
+// Title makes a title for people from the name: "pentominoes-8x8-corners"
+// reads "Pentominoes 8×8 corners"; "one-sided" keeps its hyphen.
+func (pz *Puzzle) Title() string {
+	words := strings.Split(strings.ReplaceAll(pz.Name, "one-sided", "one\x00sided"), "-")
+	for i, w := range words {
+		w = strings.ReplaceAll(w, "\x00", "-")
+		if dimensions.MatchString(w) {
+			w = strings.ReplaceAll(w, "x", "×")
+		}
+		words[i] = w
+	}
+	t := strings.Join(words, " ")
+	return strings.ToUpper(t[:1]) + t[1:]
+}
+
+// comments explain where the spec comes from and what it leaves out.
+func (pz *Puzzle) comments() []string {
+	family := filepath.Base(filepath.Dir(pz.Source))
+	c := []string{fmt.Sprintf("Imported from Polyform Puzzler's %s (%s/%s):", pz.Matrix, family, filepath.Base(pz.Source))}
+	if len(pz.Parked) == 0 {
+		c = append(c, "the board is the cells its first solution covers.")
+	} else {
+		c = append(c, fmt.Sprintf("the board is the cells its first solution covers, less %s, parked beside it.", strings.Join(pz.Parked, " and ")))
+	}
+	if pz.Transposed {
+		c = append(c, "x and y are swapped: the file's tube joins top and bottom, a spec's joins left and right.")
+	}
+	if !pz.Complete {
+		if pz.Count > 0 {
+			c = append(c, fmt.Sprintf("Its run stopped early, after %d solutions: no known count.", pz.Count))
+		} else {
+			c = append(c, "The file gives no complete count.")
+		}
+	}
+	return c
+}
+
+// TOML writes the spec in TOML.
+func (pz *Puzzle) TOML() []byte {
+	var b strings.Builder
+	for _, c := range pz.comments() {
+		fmt.Fprintf(&b, "# %s\n", c)
+	}
+	pz.keys(&b, " = ")
+	if len(pz.Shapes) > 0 {
+		b.WriteString("\n[shapes]\n")
+		for _, s := range pz.Shapes {
+			fmt.Fprintf(&b, "%s = %q\n", s.Name, shapeText(pz.Lattice, s.Cells))
+		}
+	}
+	b.WriteString("\n[board]\n")
+	if pz.Wrap > 0 {
+		b.WriteString("tube = true\n")
+	}
+	key, text := pz.board()
+	fmt.Fprintf(&b, "%s = \"\"\"\n%s\n\"\"\"\n", key, text)
+	return []byte(b.String())
+}
+
+// YAML writes the spec in YAML.
+func (pz *Puzzle) YAML() []byte {
+	var b strings.Builder
+	for _, c := range pz.comments() {
+		fmt.Fprintf(&b, "# %s\n", c)
+	}
+	pz.keys(&b, ": ")
+	if len(pz.Shapes) > 0 {
+		b.WriteString("shapes:\n")
+		for _, s := range pz.Shapes {
+			fmt.Fprintf(&b, "  %q: %q\n", s.Name, shapeText(pz.Lattice, s.Cells))
+		}
+	}
+	b.WriteString("board:\n")
+	if pz.Wrap > 0 {
+		b.WriteString("  tube: true\n")
+	}
+	key, text := pz.board()
+	fmt.Fprintf(&b, "  %s: |\n    %s\n", key, strings.ReplaceAll(text, "\n", "\n    "))
+	return []byte(b.String())
+}
+
+// keys writes the top-level keys the two syntaxes share, with sep between
+// key and value; strings are quoted as both syntaxes read them.
+func (pz *Puzzle) keys(b *strings.Builder, sep string) {
+	kv := func(k, v string) { fmt.Fprintf(b, "%s%s%s\n", k, sep, v) }
+	kv("name", strconv.Quote(pz.Name))
+	kv("title", strconv.Quote(pz.Title()))
+	kv("lattice", strconv.Quote(pz.Lattice.Name()))
+	kv("pieces", strconv.Quote(pz.Pieces))
+	if pz.OneSided {
+		kv("one-sided", "true")
+	}
+	if pz.Omit > 0 {
+		kv("omit", strconv.Itoa(pz.Omit))
+	}
+	if pz.MayCross {
+		kv("may-cross", "true")
+	}
+	kv("unique", "true")
+	if pz.Complete {
+		kv("expect", strconv.FormatInt(pz.Count, 10))
+	}
+}
+
+// board returns the board's key, art or cells, and its text.
+func (pz *Puzzle) board() (string, string) {
+	if pz.Lattice.Name() == "square" {
+		if rows, ok := art(pz.Board); ok {
+			return "art", strings.Join(rows, "\n")
+		}
+	}
+	return "cells", cellsText(pz.Lattice, pz.Board)
+}

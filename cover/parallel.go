@@ -1,0 +1,264 @@
+package cover
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// Parallel is a Backend that splits the search tree into subproblems (the
+// nodes at a fixed depth, see split.go) and searches them with another
+// backend on several goroutines, handing each worker the next subproblem
+// as it finishes one. It finds the same solutions as its Backend, trying
+// the same options (so Stats.Nodes is the same), and visits them in the
+// same order whatever the number of workers: each subproblem's solutions
+// wait until all earlier subproblems' are through. Without multiplicities
+// that order is exactly the Backend's; with them a subproblem's search may
+// try "no more options for this item" at another point of its turn,
+// because it sees the item's bound clamped to the options left, so the
+// order can differ.
+//
+// Shard, State and Meter add what a long search needs: a share of the
+// subproblems for one machine of many, a record to resume from after an
+// interruption, and a live view of the progress. A zero Parallel searches
+// with DefaultBackend on every core.
+type Parallel struct {
+	// Backend searches each subproblem; nil means DefaultBackend.
+	Backend Backend
+	// Workers is the number of subproblems searched at once; 0 means
+	// runtime.GOMAXPROCS(0).
+	Workers int
+	// Depth is the depth of the split: 0 picks the shallowest depth with at
+	// least a few hundred subproblems. The split depends only on the
+	// problem and Depth, never on Workers, so that shards and states from
+	// runs with different worker counts fit together.
+	Depth int
+	// Shard limits the search to one shard's subproblems; the zero value
+	// searches them all.
+	Shard Shard
+	// State, if not nil, records each finished subproblem, and a resumed
+	// state's finished subproblems are skipped (see State). A resumed
+	// state's depth overrides a zero Depth.
+	State *State
+	// Meter, if not nil, follows the search as it runs.
+	Meter *Meter
+}
+
+// Name returns the name of the backend in parentheses after "parallel".
+func (par Parallel) Name() string { return "parallel(" + par.backend().Name() + ")" }
+
+func (par Parallel) backend() Backend {
+	if par.Backend != nil {
+		return par.Backend
+	}
+	b, _ := Lookup(DefaultBackend)
+	return b
+}
+
+// Solve searches p. The statistics are summed over the split and the
+// subproblems; with a resumed State they include the finished subproblems
+// carried over, whose solutions are not visited again. Visit is called
+// from the goroutine that called Solve, never concurrently.
+func (par Parallel) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, error) {
+	return par.run(ctx, p, nil, visit)
+}
+
+// SolveDistinct is d.Solve(ctx, par, visit), with the symmetry filter run
+// by the workers: it spreads the filter's work over the cores too, and it
+// makes a State or Part count the distinct solutions of each subproblem,
+// which d.Solve cannot, since the filter's verdicts do not reach the
+// backend. Use it whenever par has a State or a Shard.
+func (par Parallel) SolveDistinct(ctx context.Context, d *Distinct, visit Visit) (Stats, error) {
+	var filter func() func([]int) ([]int, bool)
+	if visit != nil || d.Checked() {
+		filter = func() func([]int) ([]int, bool) {
+			// accept writes only buf and img, so a copy with its own is
+			// safe to use beside the others.
+			c := *d
+			c.buf, c.img = nil, nil
+			return func(sol []int) ([]int, bool) {
+				ok := c.accept(sol)
+				return c.buf, ok
+			}
+		}
+	}
+	return par.run(ctx, d.reduced, filter, visit)
+}
+
+// run is Solve with an optional filter: a factory of functions, one per
+// worker, that map a solution (returning a slice they may reuse) and say
+// whether it counts.
+func (par Parallel) run(ctx context.Context, p *Problem, filter func() func([]int) ([]int, bool), visit Visit) (Stats, error) {
+	if err := ctx.Err(); err != nil {
+		return Stats{}, err
+	}
+	sh := par.Shard.whole()
+	if !sh.valid() {
+		return Stats{}, fmt.Errorf("cover: bad shard %s", sh)
+	}
+	depth := par.Depth
+	if par.State != nil {
+		if d := par.State.depth(); d > 0 {
+			if depth != 0 && depth != d {
+				return Stats{}, fmt.Errorf("cover: state splits at depth %d, not %d", d, depth)
+			}
+			depth = d
+		}
+	}
+	sp, err := newSplit(p, depth)
+	if err != nil {
+		return Stats{}, err
+	}
+	var skip map[int]bool
+	var carried Stats
+	if par.State != nil {
+		if skip, carried, err = par.State.begin(Fingerprint(p), sp, sh); err != nil {
+			return Stats{}, err
+		}
+	}
+	if sh.Index == 0 {
+		carried.Nodes += sp.nodes
+	}
+	j := &job{backend: par.backend(), sp: sp, filter: filter, state: par.State, meter: par.Meter}
+	for k := sh.Index; k < sp.len(); k += sh.Of {
+		if !skip[k] {
+			j.todo = append(j.todo, k)
+		}
+	}
+	total := sh.count(sp.len())
+	par.Meter.start(total, total-len(j.todo), carried)
+	workers := par.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	st, err := j.run(ctx, workers, visit)
+	st.add(carried)
+	return st, err
+}
+
+// A job is one run of a Parallel search.
+type job struct {
+	backend Backend
+	sp      *split
+	todo    []int // the subproblems to search, in order
+	next    atomic.Int64
+	filter  func() func([]int) ([]int, bool)
+	ord     *orderer // nil without a visit
+	state   *State
+	meter   *Meter
+	ctx     context.Context // cancelled to stop the workers
+	stop    context.CancelFunc
+
+	mu  sync.Mutex
+	sum Stats // over the subproblems searched, to the end or not
+	err error // the first error that is not a cancellation
+}
+
+func (j *job) run(ctx context.Context, workers int, visit Visit) (Stats, error) {
+	j.ctx, j.stop = context.WithCancel(ctx)
+	defer j.stop()
+	if visit != nil {
+		j.ord = newOrderer(len(j.todo))
+	}
+	var wg sync.WaitGroup
+	for range min(workers, len(j.todo)) {
+		wg.Go(j.work)
+	}
+	var delivered int64
+	stopped := false
+	if j.ord != nil {
+		// Cancellation halts the deliveries; and once they are over,
+		// for whatever reason, the workers must not wait for them.
+		context.AfterFunc(j.ctx, j.ord.halt)
+		delivered, stopped = j.ord.deliver(visit)
+		j.ord.halt()
+		j.stop()
+	}
+	wg.Wait()
+	st := j.sum
+	if j.ord != nil {
+		st.Solutions = delivered
+	}
+	switch {
+	case j.err != nil:
+		return st, j.err
+	case stopped:
+		return st, nil
+	}
+	return st, ctx.Err()
+}
+
+// work searches subproblems until there are none left or the job stops.
+func (j *job) work() {
+	var accept func([]int) ([]int, bool)
+	if j.filter != nil {
+		accept = j.filter()
+	}
+	for j.ctx.Err() == nil {
+		pos := int(j.next.Add(1)) - 1
+		if pos >= len(j.todo) {
+			return
+		}
+		j.solve(pos, accept)
+	}
+}
+
+// solve searches the subproblem at pos in the job's list.
+func (j *job) solve(pos int, accept func([]int) ([]int, bool)) {
+	k := j.todo[pos]
+	q, forced, orig := j.sp.sub(k)
+	var visit Visit
+	var found int64
+	out := j.ord.sender(pos)
+	if accept != nil || out != nil {
+		sol := forced
+		visit = func(s []int) bool {
+			sol = sol[:len(forced)]
+			for _, o := range s {
+				sol = append(sol, int(orig[o]))
+			}
+			full := sol
+			if accept != nil {
+				var ok bool
+				if full, ok = accept(sol); !ok {
+					return true
+				}
+			}
+			found++
+			j.meter.found()
+			if out != nil {
+				out.add(full)
+			}
+			return true // the job stops searches through the context
+		}
+	}
+	st, err := j.backend.Solve(j.ctx, q, visit)
+	complete := err == nil
+	if visit != nil {
+		j.meter.finished(0, st.Nodes, complete)
+		st.Solutions = found
+	} else {
+		j.meter.finished(st.Solutions, st.Nodes, complete)
+	}
+	if complete && j.state != nil {
+		j.state.record(k, st)
+	}
+	j.mu.Lock()
+	j.sum.add(st)
+	if err != nil && j.ctx.Err() == nil && j.err == nil {
+		j.err = err
+		j.stop()
+	}
+	j.mu.Unlock()
+	if out != nil {
+		out.end()
+	}
+}
+
+func (s *Stats) add(t Stats) {
+	s.Solutions += t.Solutions
+	s.Nodes += t.Nodes
+	s.Updates += t.Updates
+}

@@ -1,0 +1,171 @@
+package cover
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// A Shard is one of Of disjoint parts of a Parallel search: the
+// subproblems whose index is Index modulo Of. Neighbouring subproblems are
+// often alike in size, so dealing them out in turn balances the shards.
+// The zero value stands for the whole search.
+type Shard struct {
+	Index, Of int
+}
+
+// ParseShard reads a shard written "i/N", with 0 <= i < N.
+func ParseShard(s string) (Shard, error) {
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 0 || i >= n {
+		return Shard{}, fmt.Errorf("cover: shard %q: want i/N with 0 <= i < N", s)
+	}
+	return Shard{i, n}, nil
+}
+
+func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.Index, s.Of) }
+
+// whole returns s with the zero value made explicit as 0/1.
+func (s Shard) whole() Shard {
+	if s.Of == 0 {
+		return Shard{0, 1}
+	}
+	return s
+}
+
+func (s Shard) valid() bool { return s.Of >= 1 && s.Index >= 0 && s.Index < s.Of }
+
+// has reports whether subproblem k belongs to the shard.
+func (s Shard) has(k int) bool { return k%s.Of == s.Index }
+
+// count returns how many of n subproblems belong to the shard.
+func (s Shard) count(n int) int { return max(0, (n-s.Index+s.Of-1)/s.Of) }
+
+// Fingerprint identifies a problem by a hash of everything a search reads:
+// items with their bounds, options with their entries, colours by name (so
+// that, as for Equal, the order colours were interned in does not matter).
+// Parts and states carry it so that results from different problems are
+// never mixed.
+func Fingerprint(p *Problem) string {
+	h := sha256.New()
+	var buf []byte
+	str := func(s string) {
+		buf = binary.AppendUvarint(buf, uint64(len(s)))
+		buf = append(buf, s...)
+	}
+	num := func(n int) { buf = binary.AppendVarint(buf, int64(n)) }
+	num(len(p.Items))
+	for _, it := range p.Items {
+		str(it.Name)
+		num(it.Lo)
+		num(it.Hi)
+		if it.Secondary {
+			num(1)
+		} else {
+			num(0)
+		}
+	}
+	num(p.NumOptions())
+	for o := range p.NumOptions() {
+		opt := p.Option(o)
+		num(len(opt))
+		for _, e := range opt {
+			num(int(e.Item))
+			str(p.Colors[e.Color])
+		}
+		if len(buf) > 1<<16 {
+			h.Write(buf)
+			buf = buf[:0]
+		}
+	}
+	h.Write(buf)
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+}
+
+// A Part is the result of one shard of a search, for Merge to add up with
+// the others. The split fields let Merge check that all parts cut the same
+// tree the same way.
+type Part struct {
+	Fingerprint string `json:"fingerprint"`
+	Depth       int    `json:"depth"`       // the split's depth
+	Subproblems int    `json:"subproblems"` // in the whole split, all shards
+	Shard       int    `json:"shard"`
+	Of          int    `json:"of"`
+	Solutions   int64  `json:"solutions"`
+	Nodes       int64  `json:"nodes"`
+	Updates     int64  `json:"updates"`
+	// List optionally holds the solutions themselves, as problem option
+	// indices; a caller that wants them fills it from its Visit.
+	List [][]int `json:"list,omitempty"`
+}
+
+// WritePart writes a part as one JSON document.
+func WritePart(w io.Writer, p Part) error {
+	b, err := json.Marshal(p)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// ReadPart reads a part written by WritePart.
+func ReadPart(r io.Reader) (Part, error) {
+	var p Part
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&p); err != nil {
+		return Part{}, fmt.Errorf("cover: reading part: %w", err)
+	}
+	if !(Shard{p.Shard, p.Of}).valid() || p.Fingerprint == "" {
+		return Part{}, fmt.Errorf("cover: part %d/%d of %q is malformed", p.Shard, p.Of, p.Fingerprint)
+	}
+	return p, nil
+}
+
+// Merge adds up the parts of a sharded search. It fails unless the parts
+// come from the same problem and split, and every shard is there exactly
+// once. Stats.Solutions is the total count.
+func Merge(parts []Part) (Stats, error) {
+	if len(parts) == 0 {
+		return Stats{}, fmt.Errorf("cover: no parts to merge")
+	}
+	first := parts[0]
+	if !(Shard{first.Shard, first.Of}).valid() {
+		return Stats{}, fmt.Errorf("cover: part %d/%d is not a shard", first.Shard, first.Of)
+	}
+	seen := make([]bool, first.Of)
+	var total Stats
+	for _, p := range parts {
+		if p.Fingerprint != first.Fingerprint {
+			return Stats{}, fmt.Errorf("cover: part %d/%d is of problem %s, part %d/%d of %s", p.Shard, p.Of, p.Fingerprint, first.Shard, first.Of, first.Fingerprint)
+		}
+		if p.Depth != first.Depth || p.Subproblems != first.Subproblems || p.Of != first.Of {
+			return Stats{}, fmt.Errorf("cover: part %d/%d splits at depth %d into %d subproblems, part %d/%d at depth %d into %d",
+				p.Shard, p.Of, p.Depth, p.Subproblems, first.Shard, first.Of, first.Depth, first.Subproblems)
+		}
+		if !(Shard{p.Shard, p.Of}).valid() {
+			return Stats{}, fmt.Errorf("cover: part %d/%d is not a shard", p.Shard, p.Of)
+		}
+		if seen[p.Shard] {
+			return Stats{}, fmt.Errorf("cover: part %d/%d given twice", p.Shard, p.Of)
+		}
+		seen[p.Shard] = true
+		total.Solutions += p.Solutions
+		total.Nodes += p.Nodes
+		total.Updates += p.Updates
+	}
+	for i, ok := range seen {
+		if !ok {
+			return Stats{}, fmt.Errorf("cover: part %d/%d is missing", i, first.Of)
+		}
+	}
+	return total, nil
+}

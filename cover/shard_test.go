@@ -1,0 +1,142 @@
+package cover_test
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/polyspec/polyspec/cover"
+)
+
+// runShards runs every shard of p into a Part, through WritePart and
+// ReadPart as separate processes would.
+func runShards(t *testing.T, b cover.Backend, p *cover.Problem, of int) []cover.Part {
+	t.Helper()
+	var parts []cover.Part
+	for i := range of {
+		state := new(cover.State)
+		par := cover.Parallel{Backend: b, Workers: 2, Shard: cover.Shard{Index: i, Of: of}, State: state}
+		if _, err := par.Solve(context.Background(), p, nil); err != nil {
+			t.Fatal(err)
+		}
+		pt, err := state.Part()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := cover.WritePart(&buf, pt); err != nil {
+			t.Fatal(err)
+		}
+		if pt, err = cover.ReadPart(&buf); err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, pt)
+	}
+	return parts
+}
+
+func TestShardsMerge(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		text string
+	}{
+		{"queens8", queens(8)},
+		{"dominoes6", dominoes(6)}, // multiplicities
+		{"knuth-xcc", "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n"},
+	} {
+		p := parse(t, c.text)
+		for _, name := range []string{"dlx", "algx"} {
+			b := backend(t, name)
+			want := count(t, name, p)
+			for _, of := range []int{1, 2, 3, 7} {
+				got, err := cover.Merge(runShards(t, b, p, of))
+				if err != nil || got.Solutions != want.Solutions || got.Nodes != want.Nodes {
+					t.Errorf("%s %s, %d shards: %d solutions, %d nodes, %v; want %d, %d", c.name, name, of, got.Solutions, got.Nodes, err, want.Solutions, want.Nodes)
+				}
+			}
+		}
+	}
+}
+
+func TestMergeErrors(t *testing.T) {
+	p := parse(t, queens(6))
+	parts := runShards(t, backend(t, "dlx"), p, 3)
+	other := runShards(t, backend(t, "dlx"), parse(t, queens(7)), 3)
+	deeper := parts[1]
+	deeper.Depth++
+	for _, c := range []struct {
+		name  string
+		parts []cover.Part
+		want  string
+	}{
+		{"none", nil, "no parts"},
+		{"missing", parts[:2], "part 2/3 is missing"},
+		{"twice", []cover.Part{parts[0], parts[1], parts[1], parts[2]}, "part 1/3 given twice"},
+		{"other problem", []cover.Part{parts[0], other[1], parts[2]}, "is of problem"},
+		{"other split", []cover.Part{parts[0], deeper, parts[2]}, "splits at depth"},
+	} {
+		if _, err := cover.Merge(c.parts); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
+		}
+	}
+	if _, err := cover.ReadPart(strings.NewReader(`{"fingerprint": "x", "shard": 3, "of": 3}`)); err == nil {
+		t.Error("ReadPart accepted shard 3/3")
+	}
+	if _, err := new(cover.State).Part(); err == nil {
+		t.Error("an unused state made a part")
+	}
+}
+
+func TestParseShard(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want cover.Shard
+		ok   bool
+	}{
+		{"0/1", cover.Shard{Index: 0, Of: 1}, true},
+		{"3/8", cover.Shard{Index: 3, Of: 8}, true},
+		{"8/8", cover.Shard{}, false},
+		{"-1/8", cover.Shard{}, false},
+		{"1/0", cover.Shard{}, false},
+		{"1", cover.Shard{}, false},
+		{"a/b", cover.Shard{}, false},
+	} {
+		got, err := cover.ParseShard(c.in)
+		if got != c.want || (err == nil) != c.ok {
+			t.Errorf("ParseShard(%q) = %v, %v", c.in, got, err)
+		}
+		if c.ok && got.String() != c.in {
+			t.Errorf("%v.String() = %q", got, got.String())
+		}
+	}
+}
+
+func TestFingerprint(t *testing.T) {
+	base := "p q | x y\np x:A\nq x:B y\n"
+	fp := cover.Fingerprint(parse(t, base))
+	// The same problem with its colours interned in the other order.
+	p := cover.NewProblem()
+	for _, n := range []string{"p", "q"} {
+		p.AddPrimary(n)
+	}
+	p.AddSecondary("x")
+	p.AddSecondary("y")
+	b, a := p.Color("B"), p.Color("A")
+	p.AddOption([]cover.Entry{{Item: 0}, {Item: 2, Color: a}})
+	p.AddOption([]cover.Entry{{Item: 1}, {Item: 2, Color: b}, {Item: 3}})
+	if got := cover.Fingerprint(p); got != fp {
+		t.Errorf("colour order changed the fingerprint: %s, %s", got, fp)
+	}
+	for _, other := range []string{
+		"p q | x y\np x:A\nq x:A y\n",
+		"p 2:3|q | x y\np x:A\nq x:B y\n",
+		"p q | x z\np x:A\nq x:B z\n",
+		"p q | x y\np x:A\nq x:B y\nq\n",
+		"p q x | y\np x\nq x y\n",
+	} {
+		if cover.Fingerprint(parse(t, other)) == fp {
+			t.Errorf("%q has the fingerprint of %q", other, base)
+		}
+	}
+}

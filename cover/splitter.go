@@ -1,0 +1,235 @@
+package cover
+
+import (
+	"math"
+	"slices"
+)
+
+// A splitter searches the top of the tree the way the backends do, on a
+// plain state that is easy to copy and to turn back into a Problem. Speed
+// matters little: it walks a few thousand nodes, where the backends walk
+// millions.
+type splitter struct {
+	pl *plan
+	// Option j (a position in pl.opts) names the primaries
+	// prims[pstart[j]:pstart[j+1]] and the secondary entries
+	// secs[sstart[j]:sstart[j+1]], all by rank.
+	prims, pstart []int32
+	secs          []Entry
+	sstart        []int32
+	// uses lists the options naming each ranked item, in problem order,
+	// with the colour they give it.
+	uses [][]use
+}
+
+type use struct{ opt, color int32 }
+
+func newSplitter(pl *plan) *splitter {
+	s := &splitter{pl: pl, pstart: []int32{0}, sstart: []int32{0}, uses: make([][]use, len(pl.rank))}
+	for j, o := range pl.opts {
+		for _, e := range pl.prob.Option(int(o)) {
+			r := pl.rank[e.Item]
+			s.uses[r] = append(s.uses[r], use{int32(j), e.Color})
+			if int(r) < pl.nprim {
+				s.prims = append(s.prims, r)
+			} else {
+				s.secs = append(s.secs, Entry{r, e.Color})
+			}
+		}
+		s.pstart = append(s.pstart, int32(len(s.prims)))
+		s.sstart = append(s.sstart, int32(len(s.secs)))
+	}
+	return s
+}
+
+// A node is a state of the splitter's search.
+type node struct {
+	// count is, per primary, the number of chosen options that cover it,
+	// or its hi once a "no more" branch has closed it: either way it is
+	// done with.
+	count []int32
+	live  []int32 // per primary, the options left that name it
+	// color is, per secondary (by rank - nprim), 0 while unused, -1 once
+	// used without colour, or the colour every later option must agree on.
+	color []int32
+	// dead marks the options that can no longer be chosen: chosen, set
+	// aside by a multiplicity branch, or in conflict with the choices.
+	dead   []bool
+	chosen []int32 // in the order chosen
+}
+
+func (s *splitter) root() *node {
+	np := s.pl.nprim
+	n := &node{
+		count: make([]int32, np),
+		live:  make([]int32, np),
+		color: make([]int32, len(s.pl.rank)-np),
+		dead:  make([]bool, len(s.pl.opts)),
+	}
+	for r := range np {
+		n.live[r] = int32(len(s.uses[r]))
+	}
+	return n
+}
+
+func (n *node) clone() *node {
+	return &node{
+		count:  slices.Clone(n.count),
+		live:   slices.Clone(n.live),
+		color:  slices.Clone(n.color),
+		dead:   slices.Clone(n.dead),
+		chosen: slices.Clone(n.chosen),
+	}
+}
+
+// pick returns the open primary with the smallest theta and its theta,
+// choosing as the backends do, or -1 when every primary is done.
+func (s *splitter) pick(n *node) (best, t int32) {
+	best, t = -1, math.MaxInt32
+	for r := range int32(s.pl.nprim) {
+		if n.count[r] >= s.pl.hi[r] {
+			continue
+		}
+		if th := n.live[r] + bias(n.count[r], s.pl.lo[r]); th < t {
+			best, t = r, th
+			if th <= 0 {
+				break
+			}
+		}
+	}
+	return best, t
+}
+
+// branch turns n into its child by branch b of the t branches on primary r
+// and reports whether that chose an option (a search node, in Stats terms).
+// The branches are the backends': "no more options for r" first if the next
+// option would fill r and last otherwise, when r has reached its lower
+// bound; and "the next option for r is x" for the first options x in turn,
+// each with the options before it set aside. Setting them aside when x
+// fills r changes nothing, since r's other options go then anyway.
+func (s *splitter) branch(n *node, r, t, b int32) bool {
+	k := n.count[r]
+	if last := k+1 == s.pl.hi[r]; k >= s.pl.lo[r] {
+		if last && b == 0 || !last && b == t-1 {
+			s.close(n, r)
+			return false
+		}
+		if last {
+			b--
+		}
+	}
+	for _, u := range s.uses[r] {
+		if n.dead[u.opt] {
+			continue
+		}
+		if b == 0 {
+			s.choose(n, u.opt)
+			return true
+		}
+		s.kill(n, u.opt)
+		b--
+	}
+	panic("cover: split branch beyond the options of its item")
+}
+
+// kill takes option j out of the running.
+func (s *splitter) kill(n *node, j int32) {
+	if n.dead[j] {
+		return
+	}
+	n.dead[j] = true
+	for _, r := range s.prims[s.pstart[j]:s.pstart[j+1]] {
+		n.live[r]--
+	}
+}
+
+// close ends primary r: no more options for it.
+func (s *splitter) close(n *node, r int32) {
+	n.count[r] = s.pl.hi[r]
+	for _, u := range s.uses[r] {
+		s.kill(n, u.opt)
+	}
+}
+
+// choose adds option j to the partial solution and kills what it rules
+// out: the options of primaries it fills, and the options that disagree
+// with it on a secondary item.
+func (s *splitter) choose(n *node, j int32) {
+	s.kill(n, j)
+	n.chosen = append(n.chosen, j)
+	for _, r := range s.prims[s.pstart[j]:s.pstart[j+1]] {
+		if n.count[r]++; n.count[r] == s.pl.hi[r] {
+			s.close(n, r)
+		}
+	}
+	for _, e := range s.secs[s.sstart[j]:s.sstart[j+1]] {
+		c := &n.color[int(e.Item)-s.pl.nprim]
+		if *c != 0 {
+			continue // j is live, so it agrees with the colour already set
+		}
+		*c = -1
+		if e.Color != 0 {
+			*c = e.Color
+		}
+		for _, u := range s.uses[e.Item] {
+			if e.Color == 0 || u.color != e.Color {
+				s.kill(n, u.opt)
+			}
+		}
+	}
+}
+
+// restrict returns the problem left at n: the primaries still open, with
+// their bounds lowered by the options chosen; the secondaries no chosen
+// option uses (a used one is either exclusive, and all its other options
+// are dead, or purified to one colour, which all its live options give, so
+// it constrains nothing more); and the live options over those items, in
+// problem order. It also returns the chosen options and, per option of the
+// new problem, the option of the old one it came from, both as problem
+// indices.
+func (s *splitter) restrict(n *node) (q *Problem, forced []int, orig []int32) {
+	p, pl := s.pl.prob, s.pl
+	q = NewProblem()
+	q.itemIndex = make(map[string]int32, len(p.Items))
+	for _, c := range p.Colors[1:] {
+		q.Color(c)
+	}
+	index := make([]int32, len(p.Items))
+	for i, it := range p.Items {
+		index[i] = -1
+		r := pl.rank[i]
+		if int(r) < pl.nprim {
+			if n.count[r] >= pl.hi[r] {
+				continue
+			}
+			k := int(n.count[r])
+			it.Lo, it.Hi = max(0, it.Lo-k), it.Hi-k
+		} else if n.color[int(r)-pl.nprim] != 0 {
+			continue
+		}
+		index[i] = int32(q.AddItem(it))
+	}
+	// Sized up front: grown by appends, the arrays of a few thousand
+	// subproblems make garbage enough to show in the time of a split.
+	size := 0
+	for j, o := range pl.opts {
+		if !n.dead[j] {
+			orig = append(orig, o)
+			size += int(p.start[o+1] - p.start[o])
+		}
+	}
+	q.entries = make([]Entry, 0, size)
+	q.start = slices.Grow(q.start, len(orig))
+	for _, o := range orig {
+		for _, e := range p.Option(int(o)) {
+			if x := index[e.Item]; x >= 0 {
+				q.entries = append(q.entries, Entry{x, e.Color})
+			}
+		}
+		q.start = append(q.start, int32(len(q.entries)))
+	}
+	for _, j := range n.chosen {
+		forced = append(forced, int(pl.opts[j]))
+	}
+	return q, forced, orig
+}

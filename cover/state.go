@@ -1,0 +1,185 @@
+package cover
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+)
+
+// A State records which subproblems of a Parallel search are finished and
+// what each found, so that an interrupted search can go on where it
+// stopped. To record a run, set Parallel.State to a new(State), and write it
+// with WriteState while the run goes on and once after. To resume, set it
+// to the State ReadState returns: the finished subproblems are skipped and
+// their counts carried over. A subproblem cut short counts as not done, so
+// nothing is counted twice or missed; its work is redone.
+//
+// The split is kept as its depth and checked against the problem's
+// fingerprint and the number of subproblems, so a state is only ever
+// resumed on the search it came from. Its methods are safe for concurrent
+// use.
+type State struct {
+	mu sync.Mutex
+	f  stateFile
+	// done maps a finished subproblem to what its search found.
+	done map[int]Stats
+}
+
+// stateFile is a State as written: JSON, one entry per finished
+// subproblem, in order.
+type stateFile struct {
+	Fingerprint string    `json:"fingerprint"`
+	Depth       int       `json:"depth"`
+	Subproblems int       `json:"subproblems"`
+	Shard       int       `json:"shard"`
+	Of          int       `json:"of"`
+	SplitNodes  int64     `json:"split_nodes"`
+	Done        []doneSub `json:"done"`
+}
+
+type doneSub struct {
+	Sub       int   `json:"sub"`
+	Solutions int64 `json:"solutions"`
+	Nodes     int64 `json:"nodes"`
+	Updates   int64 `json:"updates"`
+}
+
+// begin ties a fresh state to a search, or checks that a resumed one comes
+// from it. It returns the subproblems already finished and the sum of what
+// they found.
+func (s *State) begin(fingerprint string, sp *split, sh Shard) (map[int]bool, Stats, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	want := stateFile{fingerprint, sp.depth, sp.len(), sh.Index, sh.Of, sp.nodes, nil}
+	if s.f.Fingerprint == "" {
+		s.f, s.done = want, map[int]Stats{}
+		return nil, Stats{}, nil
+	}
+	switch {
+	case s.f.Fingerprint != fingerprint:
+		return nil, Stats{}, fmt.Errorf("cover: state is of problem %s, not %s", s.f.Fingerprint, fingerprint)
+	case s.f.Shard != sh.Index || s.f.Of != sh.Of:
+		return nil, Stats{}, fmt.Errorf("cover: state is of shard %d/%d, not %s", s.f.Shard, s.f.Of, sh)
+	case s.f.Subproblems != sp.len() || s.f.SplitNodes != sp.nodes:
+		return nil, Stats{}, fmt.Errorf("cover: state splits into %d subproblems at depth %d, but the split now has %d", s.f.Subproblems, s.f.Depth, sp.len())
+	}
+	skip := map[int]bool{}
+	var carried Stats
+	for k, st := range s.done {
+		skip[k] = true
+		carried.add(st)
+	}
+	return skip, carried, nil
+}
+
+// depth returns the depth of a resumed state's split, or 0 for a fresh one.
+func (s *State) depth() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.f.Depth
+}
+
+// record notes that subproblem k is finished.
+func (s *State) record(k int, st Stats) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.done[k] = st
+}
+
+// Part returns the part of a finished shard for Merge, or an error if some
+// of its subproblems are not finished. The split's own nodes count in part
+// 0 only, so that the merged nodes are those of one whole search.
+func (s *State) Part() (Part, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	f := s.f
+	if f.Fingerprint == "" {
+		return Part{}, errUnused
+	}
+	sh := Shard{f.Shard, f.Of}
+	if left := sh.count(f.Subproblems) - len(s.done); left > 0 {
+		return Part{}, fmt.Errorf("cover: shard %s has %d subproblems left to search", sh, left)
+	}
+	pt := Part{Fingerprint: f.Fingerprint, Depth: f.Depth, Subproblems: f.Subproblems, Shard: f.Shard, Of: f.Of}
+	if f.Shard == 0 {
+		pt.Nodes = f.SplitNodes
+	}
+	for _, st := range s.done {
+		pt.Solutions += st.Solutions
+		pt.Nodes += st.Nodes
+		pt.Updates += st.Updates
+	}
+	return pt, nil
+}
+
+var errUnused = errors.New("cover: the state has not been used in a search")
+
+// WriteState writes a state to a file atomically: to a temporary file in
+// the same directory, then renamed over path, so that a crash or a kill
+// leaves either the old state or the new, never half of one.
+func WriteState(path string, s *State) error {
+	s.mu.Lock()
+	f := s.f
+	if f.Fingerprint == "" {
+		s.mu.Unlock()
+		return errUnused
+	}
+	f.Done = nil
+	for _, k := range slices.Sorted(maps.Keys(s.done)) {
+		st := s.done[k]
+		f.Done = append(f.Done, doneSub{k, st.Solutions, st.Nodes, st.Updates})
+	}
+	s.mu.Unlock()
+	b, err := json.MarshalIndent(f, "", "\t")
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(append(b, '\n'))
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+	}
+	return err
+}
+
+// ReadState reads a state written by WriteState.
+func ReadState(path string) (*State, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var f stateFile
+	if err := json.Unmarshal(b, &f); err != nil {
+		return nil, fmt.Errorf("cover: %s: %w", path, err)
+	}
+	sh := Shard{f.Shard, f.Of}
+	if f.Fingerprint == "" || f.Depth < 1 || f.Subproblems < 0 || !sh.valid() {
+		return nil, fmt.Errorf("cover: %s: not a search state", path)
+	}
+	s := &State{f: f, done: map[int]Stats{}}
+	for _, d := range f.Done {
+		if _, dup := s.done[d.Sub]; dup || d.Sub < 0 || d.Sub >= f.Subproblems || !sh.has(d.Sub) {
+			return nil, fmt.Errorf("cover: %s: subproblem %d is out of place", path, d.Sub)
+		}
+		s.done[d.Sub] = Stats{d.Solutions, d.Nodes, d.Updates}
+	}
+	s.f.Done = nil
+	return s, nil
+}

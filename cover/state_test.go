@@ -1,0 +1,157 @@
+package cover_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/polyspec/polyspec/cover"
+)
+
+// TestResume interrupts searches at random points, writes and reads back
+// the state each time, and resumes (with another number of workers) until
+// the search is through: the final count must be the whole count, however
+// the interruptions fell. Some runs are stopped from a visitor after a
+// random number of solutions, some count only and are stopped from outside
+// after a random number of finished subproblems.
+func TestResume(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, c := range []struct {
+		name string
+		text string
+	}{
+		{"queens10", queens(10)},
+		{"dominoes6", dominoes(6)},
+	} {
+		p := parse(t, c.text)
+		for _, name := range []string{"dlx", "algx"} {
+			want := count(t, name, p)
+			for trial := range 4 {
+				path := filepath.Join(t.TempDir(), "state.json")
+				state := new(cover.State)
+				var st cover.Stats
+				var err error
+				runs := 0
+				for ; runs == 0 || err != nil; runs++ {
+					if runs > 0 {
+						if state, err = cover.ReadState(path); err != nil {
+							t.Fatal(err)
+						}
+					}
+					par := cover.Parallel{Backend: backend(t, name), Workers: 1 + r.IntN(3), State: state}
+					st, err = interrupted(par, p, r, trial%2 == 0, path)
+					if err != nil && !errors.Is(err, context.Canceled) {
+						t.Fatal(err)
+					}
+					if werr := cover.WriteState(path, state); werr != nil {
+						t.Fatal(werr)
+					}
+				}
+				pt, perr := state.Part()
+				if st.Solutions != want.Solutions || st.Nodes != want.Nodes || perr != nil || pt.Solutions != want.Solutions {
+					t.Errorf("%s %s trial %d, %d runs: %d solutions, %d nodes, part %+v %v; want %d, %d",
+						c.name, name, trial, runs, st.Solutions, st.Nodes, pt, perr, want.Solutions, want.Nodes)
+				}
+			}
+		}
+	}
+}
+
+// interrupted runs par on p and cancels it at a random point: from the
+// visitor after some solutions if visiting, or else once some subproblems
+// are done, watched through a Meter, while the state is written to path
+// as the run goes on. Sometimes it lets the run finish.
+func interrupted(par cover.Parallel, p *cover.Problem, r *rand.Rand, visiting bool, path string) (cover.Stats, error) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if visiting {
+		left := r.IntN(400)
+		return par.Solve(ctx, p, func([]int) bool {
+			if left--; left == 0 {
+				cancel()
+			}
+			return true
+		})
+	}
+	par.Meter = new(cover.Meter)
+	after := r.IntN(60)
+	watched := make(chan error)
+	go func() {
+		from := -1
+		for ctx.Err() == nil {
+			time.Sleep(50 * time.Microsecond)
+			pr := par.Meter.Progress()
+			if pr.Total == 0 {
+				continue // not started
+			}
+			if from < 0 {
+				from = pr.Done
+			} else if pr.Done >= from+after {
+				cancel()
+			}
+			if err := cover.WriteState(path, par.State); err != nil {
+				watched <- err
+				return
+			}
+		}
+		watched <- nil
+	}()
+	st, err := par.Solve(ctx, p, nil)
+	cancel()
+	if werr := <-watched; werr != nil {
+		return st, werr
+	}
+	return st, err
+}
+
+func TestResumeMismatch(t *testing.T) {
+	p := parse(t, queens(6))
+	state := new(cover.State)
+	if _, err := (cover.Parallel{State: state}).Solve(context.Background(), p, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name string
+		par  cover.Parallel
+		prob *cover.Problem
+		want string
+	}{
+		{"other problem", cover.Parallel{State: state}, parse(t, queens(7)), "state is of problem"},
+		{"other shard", cover.Parallel{State: state, Shard: cover.Shard{Index: 1, Of: 2}}, p, "state is of shard 0/1"},
+		{"other depth", cover.Parallel{State: state, Depth: 5}, p, "state splits at depth"},
+	} {
+		if _, err := c.par.Solve(context.Background(), c.prob, nil); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
+		}
+	}
+}
+
+func TestReadStateErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ name, text string }{
+		{"not json", "{"},
+		{"empty", "{}"},
+		{"out of range", `{"fingerprint": "x", "depth": 1, "subproblems": 2, "shard": 0, "of": 1, "done": [{"sub": 2}]}`},
+		{"other shard", `{"fingerprint": "x", "depth": 1, "subproblems": 4, "shard": 0, "of": 2, "done": [{"sub": 1}]}`},
+		{"twice", `{"fingerprint": "x", "depth": 1, "subproblems": 4, "shard": 0, "of": 1, "done": [{"sub": 1}, {"sub": 1}]}`},
+	} {
+		path := filepath.Join(dir, c.name)
+		if err := os.WriteFile(path, []byte(c.text), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := cover.ReadState(path); err == nil {
+			t.Errorf("%s: read without error", c.name)
+		}
+	}
+	if _, err := cover.ReadState(filepath.Join(dir, "missing")); err == nil {
+		t.Error("read a missing file")
+	}
+	if err := cover.WriteState(filepath.Join(dir, "unused"), new(cover.State)); err == nil {
+		t.Error("wrote a state that no search used")
+	}
+}
