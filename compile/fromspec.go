@@ -191,5 +191,8 @@ func resolveItem(lib *Library, it grammar.Item, oneSided bool) ([]Shape, error) 
 		}
 		return slices.Repeat([]Shape{s}, max(it.Copies, 1)), nil
 	}
+	if sh, ok := it.(*grammar.Shape); ok {
+		return nil, fmt.Errorf("%s is a Polypips shape, which only Pips games use; a %s puzzle names its pieces (%s)", sh, lib.lattice.Name(), lib.exampleNames())
+	}
 	return nil, fmt.Errorf("unsupported rule term %s", it)
 }

@@ -319,11 +319,24 @@ func (lib *Library) OneSided(shapes []Shape) []Shape {
 
 // errUnknownPiece builds the error for a name the library does not know.
 func (lib *Library) errUnknownPiece(name string) error {
+	return fmt.Errorf("unknown piece %q (the %s lattice names %s)", name, lib.lattice.Name(), lib.exampleNames())
+}
+
+// exampleNames lists the first piece names and every set name, for
+// messages: a lattice may name hundreds of pieces.
+func (lib *Library) exampleNames() string {
 	var names []string
 	for _, s := range lib.shapes {
 		names = append(names, s.Name)
 	}
 	names = append(names, slices.Sorted(maps.Keys(lib.defined))...)
-	sets := lib.Sets()
-	return fmt.Errorf("unknown piece %q (the %s lattice names %s; and the sets %s)", name, lib.lattice.Name(), strings.Join(names, ", "), strings.Join(sets, ", "))
+	const shown = 24
+	text := strings.Join(names[:min(len(names), shown)], ", ")
+	if len(names) > shown {
+		text += fmt.Sprintf(", … (%d pieces in all)", len(names))
+	}
+	if sets := lib.Sets(); len(sets) > 0 {
+		text += "; and the sets " + strings.Join(sets, ", ")
+	}
+	return text
 }

@@ -71,9 +71,9 @@ func (par Parallel) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, 
 // which d.Solve cannot, since the filter's verdicts do not reach the
 // backend. Use it whenever par has a State or a Shard.
 func (par Parallel) SolveDistinct(ctx context.Context, d *Distinct, visit Visit) (Stats, error) {
-	var filter func() func([]int) ([]int, bool)
+	var filter func() accepter
 	if visit != nil || d.Checked() {
-		filter = func() func([]int) ([]int, bool) {
+		filter = func() accepter {
 			// accept writes only buf and img, so a copy with its own is
 			// safe to use beside the others.
 			c := *d
@@ -87,10 +87,13 @@ func (par Parallel) SolveDistinct(ctx context.Context, d *Distinct, visit Visit)
 	return par.run(ctx, d.reduced, filter, visit)
 }
 
-// run is Solve with an optional filter: a factory of functions, one per
-// worker, that map a solution (returning a slice they may reuse) and say
-// whether it counts.
-func (par Parallel) run(ctx context.Context, p *Problem, filter func() func([]int) ([]int, bool), visit Visit) (Stats, error) {
+// An accepter maps a solution to what the visitor sees, in a slice it may
+// reuse, and says whether it counts at all.
+type accepter func(sol []int) ([]int, bool)
+
+// run is Solve with an optional filter, which makes an accepter for each
+// worker.
+func (par Parallel) run(ctx context.Context, p *Problem, filter func() accepter, visit Visit) (Stats, error) {
 	if err := ctx.Err(); err != nil {
 		return Stats{}, err
 	}
@@ -144,7 +147,7 @@ type job struct {
 	sp      *split
 	todo    []int // the subproblems to search, in order
 	next    atomic.Int64
-	filter  func() func([]int) ([]int, bool)
+	filter  func() accepter
 	ord     *orderer // nil without a visit
 	state   *State
 	meter   *Meter
@@ -192,7 +195,7 @@ func (j *job) run(ctx context.Context, workers int, visit Visit) (Stats, error) 
 
 // work searches subproblems until there are none left or the job stops.
 func (j *job) work() {
-	var accept func([]int) ([]int, bool)
+	var accept accepter
 	if j.filter != nil {
 		accept = j.filter()
 	}
@@ -206,7 +209,7 @@ func (j *job) work() {
 }
 
 // solve searches the subproblem at pos in the job's list.
-func (j *job) solve(pos int, accept func([]int) ([]int, bool)) {
+func (j *job) solve(pos int, accept accepter) {
 	k := j.todo[pos]
 	q, forced, orig := j.sp.sub(k)
 	var visit Visit

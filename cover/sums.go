@@ -19,7 +19,9 @@ import (
 // as dlx and algx do, so it tries the same options and finds the same
 // solutions in the same order.
 //
-// With a nil Visit it counts without enumerating: see sumsMemo.
+// With a nil Visit it counts without enumerating: it first merges what
+// cannot be told apart (see lump), then counts each distinct remaining
+// problem once (see sumsMemo).
 type sumsBackend struct{}
 
 // sumsName is the name the registry gives sumsBackend.

@@ -104,9 +104,6 @@ func (s *sumsSearch) search() (sumsCount, bool) {
 	if theta <= 0 {
 		return 0, true
 	}
-	if s.counting() {
-		ZZComp[s.zzComponents()]++
-	}
 	var key string
 	if s.memo != nil {
 		var hit bool

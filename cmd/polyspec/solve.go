@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/polyspec/polyspec/cmd/internal/pipscli"
 	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/cover/dlxfile"
@@ -19,12 +20,14 @@ import (
 
 // SolveCmd solves a puzzle or a DLX file.
 type SolveCmd struct {
-	Target    string `arg:"" help:"Catalogue name (see 'polyspec list'), spec file (.toml, .yaml, .yml) or DLX file (.dlx)."`
+	Target    string `arg:"" help:"Catalogue name (see 'polyspec list'), spec file (.toml, .yaml, .yml), DLX file (.dlx), or a Pips game (NYT .json, Polypips text game or generator output)."`
 	Count     bool   `help:"Print only the closing count line, not the solutions."`
 	StopAfter int    `short:"n" name:"stop-after" placeholder:"N" help:"Stop after N solutions (0: find them all)."`
 	Backend   string `default:"${default_backend}" enum:"${backends}" help:"Search backend: ${backends} (default ${default_backend})."`
 	Format    string `default:"text" enum:"text,json" help:"Output format: text (Polyform Puzzler's solution records) or json (one object per line)."`
 	All       bool   `help:"Count every solution, not one per symmetry class (overrides unique = true in the spec)."`
+	// Difficulty picks the puzzles of an NYT Pips file.
+	Difficulty string `enum:",easy,medium,hard" default:"" help:"For an NYT Pips JSON file: solve only the easy, medium or hard puzzle (default: all three)."`
 	// Pictures draws the first solution, or solution N of --stop-after
 	// (render.go).
 	Pictures Pictures `embed:""`
@@ -47,6 +50,9 @@ func (c *SolveCmd) Run(e *env) error {
 	}
 	if filepath.Ext(c.Target) == ".dlx" {
 		return c.solveDLX(e, b)
+	}
+	if pipscli.DetectFile(c.Target) != pipscli.None {
+		return c.solvePips(e)
 	}
 	s, err := loadSpec(c.Target)
 	if err != nil {
@@ -103,6 +109,23 @@ func (c *SolveCmd) Run(e *env) error {
 		return err
 	}
 	return interrupted(sum)
+}
+
+// solvePips solves a Pips or Polypips game: an NYT JSON file, a text game
+// or a generator's output.
+func (c *SolveCmd) solvePips(e *env) error {
+	solved, err := pipscli.Run(e.ctx, e.stdout, c.Target, pipscli.Options{
+		Count: c.Count, Backend: c.Backend, Difficulty: c.Difficulty,
+	})
+	switch {
+	case errors.Is(err, context.Canceled):
+		return exitError{130}
+	case err != nil:
+		return err
+	case !solved:
+		return exitError{1}
+	}
+	return nil
 }
 
 // solveDLX solves a problem in Knuth's format and prints each solution's

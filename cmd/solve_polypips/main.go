@@ -24,8 +24,9 @@ const description = `Solve a Polypips game or a NYT Pips puzzle.
 
 FILE is a Polypips game (board:, pieces: and constraints: sections, as the
 generator writes them; what follows the constraints is ignored), or a NYT
-Pips file (.json) with easy, medium and hard puzzles. Pieces turn but never
-flip. Constraints are one per line: Exactly N, LessThan N, MoreThan N,
+Pips file (.json) with easy, medium and hard puzzles. Pieces are written as
+in draw_polypips (5F+:12345, 2I:06), and dominoes also as their two pips
+alone (06,26,24). Pieces turn but never flip. Constraints are one per line: Exactly N, LessThan N, MoreThan N,
 AllSame None, AllSame Some(v) or AllDifferent {pips}, or an expression
 (12, <5, >3, =, =4, ≠, ∅), then the region's cells as {(x, y), ...}.
 

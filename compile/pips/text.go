@@ -21,7 +21,8 @@ import (
 //
 // and ignores everything after the constraints' block (the generator's
 // pictures and solution). A value may also follow its key on the same line
-// ("pieces: 2I:01,2I:23", "constraints: none"). A constraint's rule is one
+// ("pieces: 2I:01,2I:23", "constraints: none"). Dominoes may be written as
+// their two pips alone ("pieces: 06,26,24"). A constraint's rule is one
 // of the text games' (Exactly N, LessThan N, MoreThan N, AllSame None,
 // AllSame Some(v), AllDifferent {pips}) or any rule expression (12, <5, =,
 // ≠, ∅ ...). Errors name the file, line and column.
@@ -121,12 +122,17 @@ func shift(err error, base lexer.Position) error {
 	return err
 }
 
-// readPieces reads a list of pieces with pips. A selection rule in its
-// place means the file is a generator's configuration, which is worth
-// saying.
+// readPieces reads a list of pieces with pips, or of dominoes in the text
+// games' shorthand ("06,26,24"), which has no colon where every piece of
+// the Polypips notation has one. A selection rule in their place means the
+// file is a generator's configuration, which is worth saying.
 func readPieces(s *section) ([]*grammar.Polypip, error) {
 	src, base := s.joined()
-	pieces, err := grammar.ParsePolypips(src)
+	parse := grammar.ParsePolypips
+	if !strings.Contains(src, ":") {
+		parse = grammar.ParseDominoes
+	}
+	pieces, err := parse(src)
 	if err != nil {
 		if set, serr := grammar.ParsePieceSet(src); serr == nil {
 			return nil, errorAt(base, "expected pieces with pips, such as 2I:01; found the selection rule %q (a generator configuration is not a game)", set.String())

@@ -213,6 +213,8 @@ func TestReadGameErrors(t *testing.T) {
 		{"board:\n##\npieces:\n", "g.txt:3:1: expected a value for pieces:; found none"},
 		{"board:\n##\npieces: 2I:01\nboard:\n#\n", "g.txt:4:1: expected one board: section; found another (the first is at line 1)"},
 		{"board:\n##\npieces: 2I:01,\n 2I:7\n", "g.txt:4:5: expected pips from 0 to 6; found \"7\""},
+		{"board:\n##\npieces: 07\n", `g.txt:3:10: expected pips from 0 to 6; found "7"`},
+		{"board:\n##\npieces: 4*,5*\n", `g.txt:3:9: expected pieces with pips, such as 2I:01; found the selection rule "4*, 5*" (a generator configuration is not a game)`},
 		{"board:\n##\npieces: 4*,X\n", `g.txt:3:9: expected pieces with pips, such as 2I:01; found the selection rule "4*, X" (a generator configuration is not a game)`},
 		{"board:\n##\npieces: 2I:01\nseed: 4\n", "g.txt:4:1: expected a game's board:, pieces: and constraints:; found seed: (a generator configuration is not a game)"},
 		{ok + "Exactly {(0, 0)}\n", `g.txt:7:9: expected a number after "Exactly"; found "{"`},
@@ -237,6 +239,20 @@ func TestReadGameErrors(t *testing.T) {
 	}
 }
 
+func TestReadGameDominoShorthand(t *testing.T) {
+	g, err := ReadGame("g.txt", []byte("board:\n###\n###\n\npieces:\n06,26,\n24\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, p := range g.Pieces {
+		names = append(names, fmt.Sprintf("%s@%d:%d", p, p.Pos.Line, p.Pos.Column))
+	}
+	if got := strings.Join(names, " "); got != "2I:06@6:1 2I:26@6:4 2I:24@7:1" {
+		t.Errorf("pieces %s", got)
+	}
+}
+
 func TestReadGameAfterConstraintsIgnored(t *testing.T) {
 	text := "board:\n##\n\npieces:\n2I:01\n\nconstraints:\n=1 {(0, 0)}\n\ngame:\nanything at all\n\nsolution:\n┌───┐\n"
 	g, err := ReadGame("g.txt", []byte(text))
@@ -257,6 +273,7 @@ func FuzzReadGame(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte("board:\n#x\n"))
+	f.Add([]byte("board:\n##\n##\npieces: 06,26\nconstraints:\n<5 {(0, 0), (1, 0)}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		g, err := ReadGame("f.txt", data)
 		if err == nil {
