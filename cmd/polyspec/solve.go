@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -114,9 +115,22 @@ func (c *SolveCmd) Run(e *env) error {
 // solvePips solves a Pips or Polypips game: an NYT JSON file, a text game
 // or a generator's output.
 func (c *SolveCmd) solvePips(e *env) error {
-	solved, err := pipscli.Run(e.ctx, e.stdout, c.Target, pipscli.Options{
-		Count: c.Count, Backend: c.Backend, Difficulty: c.Difficulty,
-	})
+	opts := pipscli.Options{Count: c.Count, Backend: c.Backend, Difficulty: c.Difficulty}
+	if p := c.Pictures; p.PNG != "" || p.X3D != "" || p.GLTF != "" {
+		return errors.New("a Pips game is drawn with --svg only")
+	}
+	var svg bytes.Buffer
+	if c.Pictures.SVG != "" {
+		opts.SVG = &svg
+	}
+	solved, err := pipscli.Run(e.ctx, e.stdout, c.Target, opts)
+	if err == nil && svg.Len() > 0 {
+		if c.Pictures.SVG == "-" {
+			_, err = c.Pictures.stdout.Write(svg.Bytes())
+		} else {
+			err = os.WriteFile(c.Pictures.SVG, svg.Bytes(), 0o644)
+		}
+	}
 	switch {
 	case errors.Is(err, context.Canceled):
 		return exitError{130}

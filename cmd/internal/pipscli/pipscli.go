@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/polyspec/polyspec/emit"
 	"io"
 	"os"
 	"path/filepath"
@@ -69,6 +70,8 @@ type Options struct {
 	// Difficulty picks the puzzle of a NYT file: easy, medium or hard;
 	// "" solves all three in turn.
 	Difficulty string
+	// SVG, when set, also receives the first solution drawn as SVG.
+	SVG io.Writer
 }
 
 // Run reads the games of a file, solves each, and prints the result. It
@@ -160,5 +163,8 @@ func solve(ctx context.Context, w io.Writer, g *pips.Game, backend string, opts 
 		return false, nil
 	}
 	printSolution(w, first)
+	if opts.SVG != nil {
+		return true, emit.PipsSVG(opts.SVG, pipsBoard(g, first))
+	}
 	return true, nil
 }

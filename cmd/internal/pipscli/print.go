@@ -5,6 +5,8 @@ import (
 	"io"
 
 	"github.com/polyspec/polyspec/compile/pips"
+	"github.com/polyspec/polyspec/emit"
+	"github.com/polyspec/polyspec/emit/boxart"
 	"github.com/polyspec/polyspec/emit/pipsart"
 	"github.com/polyspec/polyspec/grammar"
 )
@@ -29,4 +31,22 @@ func printSolution(w io.Writer, sol []pips.Placement) {
 		pieces[i] = p.Cells
 	}
 	fmt.Fprint(w, pipsart.Solution(pieces).Draw())
+}
+
+// pipsBoard describes a solved game for emit's SVG drawing.
+func pipsBoard(g *pips.Game, sol []pips.Placement) emit.PipsBoard {
+	var b emit.PipsBoard
+	for i, p := range sol {
+		for _, c := range p.Cells {
+			b.Cells = append(b.Cells, emit.PipsCell{At: boxart.Point(c.Point), Piece: i, Pips: c.Pips})
+		}
+	}
+	for _, r := range g.Regions {
+		region := emit.PipsRegion{Label: r.Rule.Label()}
+		for _, c := range r.Cells {
+			region.Cells = append(region.Cells, boxart.Point(c))
+		}
+		b.Regions = append(b.Regions, region)
+	}
+	return b
 }
