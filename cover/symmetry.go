@@ -83,6 +83,10 @@ func NewDistinct(p *Problem, group []Symmetry) (*Distinct, error) {
 	return d, nil
 }
 
+// Order is the number of symmetries the search is reduced by, the identity
+// included.
+func (d *Distinct) Order() int { return len(d.group) + 1 }
+
 // Pivot names the item whose options were reduced to one per orbit, or ""
 // when every solution is checked against the whole group.
 func (d *Distinct) Pivot() string {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/cover/dlxfile"
 )
 
@@ -21,11 +20,7 @@ func (c *CompileCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	var group []cover.Symmetry
-	if s.Unique.V && !c.All {
-		group = pz.Symmetries()
-	}
-	d, err := cover.NewDistinct(pz.Problem, group)
+	d, err := distinct(pz, s.Unique.V && !c.All)
 	if err != nil {
 		return err
 	}
@@ -41,7 +36,7 @@ func (c *CompileCmd) Run(e *env) error {
 	p := d.Problem()
 	fmt.Fprintf(w, "| %s: %d items, %d options, written by polyspec compile\n", s.Name.V, len(p.Items), p.NumOptions())
 	if d.Pivot() != "" {
-		fmt.Fprintf(w, "| distinct solutions: %s keeps one placement per class of the board's %d symmetries\n", d.Pivot(), len(group))
+		fmt.Fprintf(w, "| distinct solutions: %s keeps one placement per class of the board's %d symmetries\n", d.Pivot(), d.Order())
 	}
 	if d.Checked() {
 		fmt.Fprintf(w, "| some solutions of this file are symmetric images of others; polyspec solve %s filters them\n", c.Target)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 
 	"github.com/polyspec/polyspec/compile"
+	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/emit"
 	"github.com/polyspec/polyspec/puzzles"
 	"github.com/polyspec/polyspec/spec"
@@ -34,6 +35,16 @@ func loadPuzzle(target string) (*spec.Spec, *compile.Puzzle, error) {
 	}
 	pz, err := compile.FromSpec(s)
 	return s, pz, err
+}
+
+// distinct prepares a puzzle's search: modulo the board's symmetries when
+// unique is set, over every solution otherwise.
+func distinct(pz *compile.Puzzle, unique bool) (*cover.Distinct, error) {
+	var group []cover.Symmetry
+	if unique {
+		group = pz.Symmetries()
+	}
+	return cover.NewDistinct(pz.Problem, group)
 }
 
 // placed converts a cover solution to the pieces emit draws.

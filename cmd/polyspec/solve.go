@@ -66,11 +66,7 @@ func (c *SolveCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	var group []cover.Symmetry
-	if s.Unique.V && !c.All {
-		group = pz.Symmetries()
-	}
-	d, err := cover.NewDistinct(pz.Problem, group)
+	d, err := distinct(pz, s.Unique.V && !c.All)
 	if err != nil {
 		return err
 	}

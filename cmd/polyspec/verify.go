@@ -165,11 +165,7 @@ func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, unique bool
 	if err != nil {
 		return 0, err
 	}
-	var group []cover.Symmetry
-	if unique {
-		group = pz.Symmetries()
-	}
-	d, err := cover.NewDistinct(pz.Problem, group)
+	d, err := distinct(pz, unique)
 	if err != nil {
 		return 0, err
 	}
