@@ -27,6 +27,7 @@ type SolveCmd struct {
 	Backend   string `default:"${default_backend}" enum:"${backends}" help:"Search backend: ${backends} (default ${default_backend})."`
 	Format    string `default:"text" enum:"text,json" help:"Output format: text (Polyform Puzzler's solution records) or json (one object per line)."`
 	All       bool   `help:"Count every solution, not one per symmetry class (overrides unique = true in the spec)."`
+	Workers   int    `default:"1" placeholder:"N" help:"Search on N cores at once, splitting the search tree into independent parts (0: every core). Counts and solutions are the same for every N."`
 	// Difficulty picks the puzzles of an NYT Pips file.
 	Difficulty string `enum:",easy,medium,hard" default:"" help:"For an NYT Pips JSON file: solve only the easy, medium or hard puzzle (default: all three)."`
 	// Pictures draws the first solution, or solution N of --stop-after
@@ -87,6 +88,9 @@ func (c *SolveCmd) Run(e *env) error {
 	}
 	var werr error
 	sum, err := search(e, stopAfter, func(ctx context.Context, visit cover.Visit) (cover.Stats, error) {
+		if c.Workers != 1 {
+			return c.parallel(b).SolveDistinct(ctx, d, visit)
+		}
 		return d.Solve(ctx, b, visit)
 	}, c.Pictures.capture(c.solutions(func(n int, sol []int) {
 		if werr == nil {
@@ -106,6 +110,11 @@ func (c *SolveCmd) Run(e *env) error {
 		return err
 	}
 	return interrupted(sum)
+}
+
+// parallel runs a backend on c.Workers cores.
+func (c *SolveCmd) parallel(b cover.Backend) cover.Parallel {
+	return cover.Parallel{Backend: b, Workers: c.Workers}
 }
 
 // solvePips solves a Pips or Polypips game: an NYT JSON file, a text game
@@ -152,6 +161,9 @@ func (c *SolveCmd) solveDLX(e *env, b cover.Backend) error {
 	}
 	var werr error
 	sum, err := search(e, c.StopAfter, func(ctx context.Context, visit cover.Visit) (cover.Stats, error) {
+		if c.Workers != 1 {
+			return c.parallel(b).Solve(ctx, p, visit)
+		}
 		return b.Solve(ctx, p, visit)
 	}, c.solutions(func(n int, sol []int) {
 		if werr != nil {
