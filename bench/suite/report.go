@@ -13,6 +13,7 @@ import (
 // A Report is a run of the suite with the machine it ran on.
 type Report struct {
 	Date    string   `json:"date"`
+	Command string   `json:"command,omitempty"` // that made the report
 	Machine Machine  `json:"machine"`
 	Repeat  int      `json:"repeat"` // each figure is the fastest of this many runs
 	Results []Result `json:"results"`
@@ -88,9 +89,13 @@ func WriteMarkdown(w io.Writer, r Report) error {
 	m := r.Machine
 	var b strings.Builder
 	fmt.Fprintf(&b, "# Benchmarks %s\n\n", r.Date)
-	fmt.Fprintf(&b, "Machine: %s, %d cores, %s, %s. Load average before %s, after %s.\n", m.CPU, m.Cores, m.OS, m.Go, m.LoadBefore, m.LoadAfter)
-	fmt.Fprintf(&b, "Each figure is the fastest of %d runs, each in a fresh process; counting only (no solutions built).\n", r.Repeat)
-	b.WriteString("Workers 0 is the backend alone; n is `cover.Parallel` with n workers around it.\n\n")
+	if r.Command != "" {
+		fmt.Fprintf(&b, "- Command: `%s`\n", r.Command)
+	}
+	fmt.Fprintf(&b, "- Machine: %s, %d cores, %s, %s\n", m.CPU, m.Cores, m.OS, m.Go)
+	fmt.Fprintf(&b, "- Load average (1, 5, 15 min): %s before, %s after\n", m.LoadBefore, m.LoadAfter)
+	fmt.Fprintf(&b, "- Each figure is the fastest of %d runs, each in a fresh process, counting only (no solutions built)\n", r.Repeat)
+	b.WriteString("- Workers 0 is the backend alone; n is `cover.Parallel` with n workers around it, and its speed-up is over the backend alone\n\n")
 	b.WriteString("| workload | backend | workers | solutions | nodes | CPU s | wall s | speed-up | peak MB |\n")
 	b.WriteString("|---|---|--:|--:|--:|--:|--:|--:|--:|\n")
 	alone := map[[2]string]float64{}

@@ -64,6 +64,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
+	rep.Command = strings.Join(append([]string{"go run ./cmd/polybench"}, os.Args[1:]...), " ")
 	if err := os.MkdirAll(*out, 0o777); err != nil {
 		return err
 	}
