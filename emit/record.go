@@ -103,15 +103,26 @@ func (r *Records) Solution(s Solution) error {
 
 // Summary writes the closing line.
 func (r *Records) Summary(s Summary) error {
-	var note string
+	_, err := io.WriteString(r.w, s.Line())
+	return err
+}
+
+// Notice is the line Polyform Puzzler prints before the closing line of a
+// run that did not finish, or "".
+func (s Summary) Notice() string {
 	switch {
 	case s.Interrupted:
-		note = "Session interrupted by user.\n"
+		return "Session interrupted by user.\n"
 	case s.Limited:
-		note = "User-requested solution limit reached.\n"
+		return "User-requested solution limit reached.\n"
 	}
-	_, err := fmt.Fprintf(r.w, "%s%d solutions, %d searches, duration %s\n", note, s.Solutions, s.Searches, Duration(s.Duration))
-	return err
+	return ""
+}
+
+// Line is the closing line, "N solutions, M searches, duration ...", after
+// its notice if any.
+func (s Summary) Line() string {
+	return fmt.Sprintf("%s%d solutions, %d searches, duration %s\n", s.Notice(), s.Solutions, s.Searches, Duration(s.Duration))
 }
 
 // Duration formats like Python's timedelta, which Polyform Puzzler prints:

@@ -189,7 +189,7 @@ func (c *SolveCmd) solveDLX(e *env, b cover.Backend) error {
 		err = emit.NewJSON(e.stdout, 0).Summary(sum)
 	} else {
 		_, err = fmt.Fprintf(e.stdout, "%s%d solutions, %d nodes, %d updates, duration %s\n",
-			note(sum), sum.Solutions, sum.Searches, sum.Updates, emit.Duration(sum.Duration))
+			sum.Notice(), sum.Solutions, sum.Searches, sum.Updates, emit.Duration(sum.Duration))
 	}
 	if err != nil {
 		return err
@@ -204,16 +204,6 @@ func (c *SolveCmd) solutions(print func(int, []int)) func(int, []int) {
 		return nil
 	}
 	return print
-}
-
-func note(s emit.Summary) string {
-	switch {
-	case s.Interrupted:
-		return "Session interrupted by user.\n"
-	case s.Limited:
-		return "User-requested solution limit reached.\n"
-	}
-	return ""
 }
 
 // interrupted turns an interrupted run into exit status 130, the shell's

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/polyspec/polyspec/compile/sudoku"
@@ -46,7 +47,7 @@ func (c *SolveCmd) solveSudoku(e *env, b cover.Backend, s *spec.Spec) error {
 	if c.Format == "json" {
 		err = emit.NewJSON(e.stdout, 0).Summary(sum)
 	} else {
-		_, err = fmt.Fprintf(e.stdout, "%s%d solutions, %d searches, duration %s\n", note(sum), sum.Solutions, sum.Searches, emit.Duration(sum.Duration))
+		_, err = io.WriteString(e.stdout, sum.Line())
 	}
 	if err != nil {
 		return err
