@@ -35,11 +35,15 @@ func FromSpec(s *spec.Spec) (*Puzzle, error) {
 	}
 	rule, err := grammar.ParsePieceSet(s.Pieces.S)
 	if err != nil {
-		return nil, ruleError(s, err)
+		return nil, ruleError(s.Pieces, "pieces", err)
 	}
 	shapes, err := lib.Resolve(rule, s.OneSided.V)
 	if err != nil {
-		return nil, ruleError(s, err)
+		return nil, ruleError(s.Pieces, "pieces", err)
+	}
+	omittable, err := omittable(s, lib, shapes)
+	if err != nil {
+		return nil, err
 	}
 	var board []Cell
 	switch {
@@ -59,6 +63,7 @@ func FromSpec(s *spec.Spec) (*Puzzle, error) {
 	opts := Options{
 		OneSided:  s.OneSided.V,
 		Omit:      int(s.Omit.V),
+		Omittable: omittable,
 		Rotations: s.Symmetry.V == "rotations",
 		Parts:     s.Symmetry.V == "parts",
 		MayCross:  s.MayCross.V,
@@ -97,13 +102,40 @@ func latticeCells(l Lattice, v spec.Value[string], key string) ([]Cell, error) {
 	return cells, nil
 }
 
-// ruleError moves an error inside the pieces rule to its place in the file.
-func ruleError(s *spec.Spec, err error) error {
+// ruleError moves an error inside a piece rule to its place in the file.
+func ruleError(rule spec.Text, key string, err error) error {
 	var ge *grammar.Error
 	if errors.As(err, &ge) {
-		return &spec.Error{Pos: s.Pieces.PosAt(ge.Pos.Offset), Msg: "pieces: " + ge.Msg}
+		return &spec.Error{Pos: rule.PosAt(ge.Pos.Offset), Msg: key + ": " + ge.Msg}
 	}
-	return &spec.Error{Pos: s.Pieces.Pos, Msg: "pieces: " + err.Error()}
+	return &spec.Error{Pos: rule.Pos, Msg: key + ": " + err.Error()}
+}
+
+// omittable resolves the spec's omittable rule to piece names, each of
+// which must be one of the puzzle's pieces; nil means every piece.
+func omittable(s *spec.Spec, lib *Library, pieces []Shape) ([]string, error) {
+	if s.Omittable.S == "" {
+		return nil, nil
+	}
+	if s.Omit.V == 0 {
+		return nil, &spec.Error{Pos: s.Omittable.Pos, Msg: "omittable: the spec omits no pieces (set omit too)"}
+	}
+	rule, err := grammar.ParsePieceSet(s.Omittable.S)
+	if err != nil {
+		return nil, ruleError(s.Omittable, "omittable", err)
+	}
+	shapes, err := lib.Resolve(rule, s.OneSided.V)
+	if err != nil {
+		return nil, ruleError(s.Omittable, "omittable", err)
+	}
+	names := make([]string, 0, len(shapes))
+	for _, sh := range shapes {
+		if !slices.ContainsFunc(pieces, func(p Shape) bool { return p.Name == sh.Name }) {
+			return nil, &spec.Error{Pos: s.Omittable.Pos, Msg: fmt.Sprintf("omittable: %s is not one of the puzzle's pieces", sh.Name)}
+		}
+		names = append(names, sh.Name)
+	}
+	return names, nil
 }
 
 // Resolve turns a piece-set rule into shapes: included terms in order, then

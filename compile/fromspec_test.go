@@ -77,3 +77,50 @@ func TestMayCross(t *testing.T) {
 		}
 	}
 }
+
+// TestOmittable checks the rule that limits which pieces a solution may
+// leave out: two monominoes for one cell make two solutions, one each way,
+// until only B may go.
+func TestOmittable(t *testing.T) {
+	const monominoes = "pieces = \"A,B\"\nomit = 1\n[shapes]\nA = \"0,0\"\nB = \"0,0\"\n[board]\nsize = \"1x1\"\n"
+	for _, c := range []struct {
+		name, src string
+		want      int64
+		err       string
+	}{
+		{name: "every piece", src: monominoes, want: 2},
+		{name: "only B", src: "omittable = \"B\"\n" + monominoes, want: 1},
+		{name: "both named", src: "omittable = [\"A\", \"B\"]\n" + monominoes, want: 2},
+		{
+			name: "a piece the puzzle lacks",
+			src:  "omittable = \"X\"\n" + monominoes,
+			err:  "test.toml:1:14: omittable: X is not one of the puzzle's pieces",
+		},
+		{
+			name: "a bad rule",
+			src:  "omittable = \"B,,\"\n" + monominoes,
+			err:  "test.toml:1:16: omittable: expected a piece name, a shape like 4L+, an order like 5*, or 12x5; found \",\"",
+		},
+		{
+			name: "nothing omitted",
+			src:  "omittable = \"B\"\npieces = \"A\"\n[shapes]\nA = \"0,0\"\n[board]\nsize = \"1x1\"\n",
+			err:  "test.toml:1:14: omittable: the spec omits no pieces (set omit too)",
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.err == "" {
+				if got := count(t, c.src, "dlx", false); got != c.want {
+					t.Errorf("got %d solutions, want %d", got, c.want)
+				}
+				return
+			}
+			s, err := spec.Parse("test.toml", []byte(c.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := compile.FromSpec(s); err == nil || err.Error() != c.err {
+				t.Errorf("got error %v\nwant %s", err, c.err)
+			}
+		})
+	}
+}

@@ -33,6 +33,9 @@ type Options struct {
 	// Omit is how many pieces are left out of every solution, as when 16
 	// tetrasticks fill a grid with room for 15.
 	Omit int
+	// Omittable, when not nil, names the only pieces that may be left
+	// out.
+	Omittable []string
 	// Wrap, when positive, joins the board's x coordinates modulo Wrap, so
 	// that a rectangle becomes a tube.
 	Wrap int
@@ -96,7 +99,7 @@ func Build(l Lattice, board []Cell, shapes []Shape, opt Options) (*Puzzle, error
 	seen := map[string]bool{}
 	var key []byte
 	for pi, p := range pz.Pieces {
-		if opt.Omit > 0 {
+		if opt.Omit > 0 && (opt.Omittable == nil || slices.Contains(opt.Omittable, p.Name)) {
 			pz.Placements = append(pz.Placements, Placement{Piece: pi})
 		}
 		for _, o := range p.Orientations {

@@ -29,6 +29,7 @@ var specFields = []fieldDef[Spec]{
 	{key: "expect", decode: func(s *Spec, f field, name string) *Error { return decodeCount(&s.Expect, f.val, name) }},
 	{key: "expect-all", decode: func(s *Spec, f field, name string) *Error { return decodeCount(&s.ExpectAll, f.val, name) }},
 	{key: "omit", decode: func(s *Spec, f field, name string) *Error { return decodeCount(&s.Omit, f.val, name) }},
+	{key: "omittable", decode: func(s *Spec, f field, name string) *Error { return decodePieces(&s.Omittable, f.val, name) }},
 	{key: "symmetry", decode: func(s *Spec, f field, name string) *Error {
 		return decodeChoice(&s.Symmetry, f.val, name, Symmetries)
 	}},
@@ -45,7 +46,7 @@ var specFields = []fieldDef[Spec]{
 // for, which are refused rather than silently ignored.
 var kindKeys = map[string]struct{ required, unused []string }{
 	"polyform": {required: []string{"pieces", "board"}, unused: []string{"givens", "blocks", "groups"}},
-	"sudoku":   {required: []string{"givens"}, unused: []string{"pieces", "board", "one-sided", "omit", "symmetry", "shapes", "may-cross"}},
+	"sudoku":   {required: []string{"givens"}, unused: []string{"pieces", "board", "one-sided", "omit", "omittable", "symmetry", "shapes", "may-cross"}},
 }
 
 var boardFields = []fieldDef[Board]{

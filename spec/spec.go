@@ -102,6 +102,11 @@ type Spec struct {
 	Expect, ExpectAll Value[int64]
 	// Omit is how many pieces each solution leaves out (0 unless given).
 	Omit Value[int64]
+	// Omittable, when set, is a piece rule naming the only pieces a
+	// solution may leave out (all of them unless given). Polyform Puzzler
+	// parks left-out pieces in fixed spots made for some pieces only, so
+	// its counts of such puzzles need it.
+	Omittable Text
 	// MayCross lets pieces of a segment lattice cross each other at grid
 	// points, as in puzzles whose pieces are drawn rather than cut.
 	MayCross Value[bool]
