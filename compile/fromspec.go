@@ -57,13 +57,21 @@ func FromSpec(s *spec.Spec) (*Puzzle, error) {
 		if board, err = latticeCells(l, s.Board.Cells, "board.cells"); err != nil {
 			return nil, err
 		}
-	default:
+	case s.Board.Art.Set:
 		board = ArtCells(s.Board.Art.V)
+	}
+	regions, err := boardRegions(l, s.Board, board)
+	if err != nil {
+		return nil, err
+	}
+	if board == nil {
+		board = slices.Concat(regions...)
 	}
 	opts := Options{
 		OneSided:  s.OneSided.V,
 		Omit:      int(s.Omit.V),
 		Omittable: omittable,
+		Regions:   regions,
 		Rotations: s.Symmetry.V == "rotations",
 		Parts:     s.Symmetry.V == "parts",
 		MayCross:  s.MayCross.V,
@@ -109,6 +117,43 @@ func ruleError(rule spec.Text, key string, err error) error {
 		return &spec.Error{Pos: rule.PosAt(ge.Pos.Offset), Msg: key + ": " + ge.Msg}
 	}
 	return &spec.Error{Pos: rule.Pos, Msg: key + ": " + err.Error()}
+}
+
+// boardRegions reads the board's regions, which must not overlap and, when
+// the board is also given as a shape, must cover exactly its cells.
+func boardRegions(l Lattice, b spec.Board, board []Cell) ([][]Cell, error) {
+	var regions [][]Cell
+	owner := map[Cell]int{}
+	for i, v := range b.Regions {
+		key := fmt.Sprintf("board.regions[%d]", i)
+		cells, err := latticeCells(l, v, key)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range cells {
+			if j, dup := owner[c]; dup {
+				return nil, &spec.Error{Pos: v.Pos, Msg: fmt.Sprintf("%s: cell %s is also in board.regions[%d]", key, CellName(c, l), j)}
+			}
+			owner[c] = i
+		}
+		regions = append(regions, cells)
+	}
+	if board == nil || regions == nil {
+		return regions, nil
+	}
+	for _, c := range board {
+		if _, ok := owner[c]; !ok {
+			return nil, &spec.Error{Pos: b.Regions[0].Pos, Msg: fmt.Sprintf("board.regions: board cell %s is in no region", CellName(c, l))}
+		}
+	}
+	for i, r := range regions {
+		for _, c := range r {
+			if !slices.Contains(board, c) {
+				return nil, &spec.Error{Pos: b.Regions[i].Pos, Msg: fmt.Sprintf("board.regions[%d]: cell %s is not on the board", i, CellName(c, l))}
+			}
+		}
+	}
+	return regions, nil
 }
 
 // omittable resolves the spec's omittable rule to piece names, each of

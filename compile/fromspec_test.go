@@ -124,3 +124,50 @@ func TestOmittable(t *testing.T) {
 		})
 	}
 }
+
+// TestRegions checks boards split into regions that pieces must stay
+// within: a domino and a monomino cover a 3×1 board two ways, but one way
+// when the board is split into regions of one and two cells.
+func TestRegions(t *testing.T) {
+	const domino = "pieces = \"I2,O1\"\n[board]\n"
+	for _, c := range []struct {
+		name, src string
+		want      int64
+		err       string
+	}{
+		{name: "one region", src: domino + "regions = [\"0,0 1,0 2,0\"]\n", want: 2},
+		{name: "the board is the regions", src: domino + "regions = [\"0,0\", \"1,0 2,0\"]\n", want: 1},
+		{name: "regions of a board", src: domino + "size = \"3x1\"\nregions = [\"0,0 1,0\", \"2,0\"]\n", want: 1},
+		{
+			name: "overlap",
+			src:  domino + "regions = [\"0,0 1,0\", \"1,0\"]\n",
+			err:  "test.toml:3:23: board.regions[1]: cell 1,0 is also in board.regions[0]",
+		},
+		{
+			name: "off the board",
+			src:  domino + "size = \"2x1\"\nregions = [\"0,0 1,0\", \"2,0\"]\n",
+			err:  "test.toml:4:23: board.regions[1]: cell 2,0 is not on the board",
+		},
+		{
+			name: "a cell in no region",
+			src:  domino + "size = \"2x1\"\nregions = [\"0,0\"]\n",
+			err:  "test.toml:4:12: board.regions: board cell 1,0 is in no region",
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if c.err == "" {
+				if got := count(t, c.src, "dlx", false); got != c.want {
+					t.Errorf("got %d solutions, want %d", got, c.want)
+				}
+				return
+			}
+			s, err := spec.Parse("test.toml", []byte(c.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := compile.FromSpec(s); err == nil || err.Error() != c.err {
+				t.Errorf("got error %v\nwant %s", err, c.err)
+			}
+		})
+	}
+}

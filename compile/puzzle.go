@@ -46,6 +46,9 @@ type Options struct {
 	// congruent parts interchangeable, in the symmetries that make
 	// solutions alike.
 	Parts bool
+	// Regions, when not nil, split the board into parts that each
+	// placement must lie within; together they hold every board cell once.
+	Regions [][]Cell
 	// MayCross drops the rule that pieces of a segment lattice do not
 	// cross: the problem has no secondary items.
 	MayCross bool
@@ -92,9 +95,15 @@ func Build(l Lattice, board []Cell, shapes []Shape, opt Options) (*Puzzle, error
 			return nil, err
 		}
 	}
-	onBoard := map[Cell]bool{}
+	// region numbers each board cell's region: placements stay within one.
+	region := map[Cell]int{}
 	for _, c := range pz.Board {
-		onBoard[c] = true
+		region[c] = 0
+	}
+	for i, r := range opt.Regions {
+		for _, c := range r {
+			region[c] = i
+		}
 	}
 	seen := map[string]bool{}
 	var key []byte
@@ -104,7 +113,7 @@ func Build(l Lattice, board []Cell, shapes []Shape, opt Options) (*Puzzle, error
 		}
 		for _, o := range p.Orientations {
 			for _, b := range pz.Board {
-				cells, ok := pz.place(o, b, onBoard)
+				cells, ok := pz.place(o, b, region)
 				if !ok {
 					continue
 				}
@@ -157,16 +166,17 @@ func sumInts(xs []int) int {
 }
 
 // place translates an orientation so that its first cell lands on b, and
-// reports whether all of it lies on the board.
-func (pz *Puzzle) place(o []Cell, b Cell, onBoard map[Cell]bool) ([]Cell, bool) {
+// reports whether all of it lies on the board, in b's region.
+func (pz *Puzzle) place(o []Cell, b Cell, region map[Cell]int) ([]Cell, bool) {
 	d, ok := pz.Lattice.Offset(o[0], b)
 	if !ok {
 		return nil, false
 	}
 	cells := make([]Cell, len(o))
+	first := region[b]
 	for i, c := range o {
 		cells[i] = pz.wrap(c.add(d))
-		if !onBoard[cells[i]] {
+		if r, on := region[cells[i]]; !on || r != first {
 			return nil, false
 		}
 	}

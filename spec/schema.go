@@ -69,6 +69,23 @@ var boardFields = []fieldDef[Board]{
 		return decodeCells(&b.Cells, f.val, name)
 	}},
 	{key: "tube", decode: func(b *Board, f field, name string) *Error { return decodeBool(&b.Tube, f.val, name) }},
+	{key: "regions", decode: func(b *Board, f field, name string) *Error { return decodeRegions(&b.Regions, f.val, name) }},
+}
+
+// decodeRegions decodes a list of strings of cells.
+func decodeRegions(dst *[]Value[string], n *node, name string) *Error {
+	list, ok := n.val.([]*node)
+	if !ok || len(list) == 0 {
+		return errorf(n.pos, "%s: expected a list of strings of cells, found %s", name, describe(n))
+	}
+	for i, it := range list {
+		var r Value[string]
+		if err := decodeCells(&r, it, fmt.Sprintf("%s[%d]", name, i)); err != nil {
+			return err
+		}
+		*dst = append(*dst, r)
+	}
+	return nil
 }
 
 // onlyShape refuses a second way of giving the board's cells.
@@ -291,14 +308,14 @@ func decodePieces(dst *Text, n *node, name string) *Error {
 func decodeBoard(dst *Board, f field, name string) *Error {
 	n := f.val
 	if _, ok := n.val.([]field); !ok {
-		return errorf(n.pos, "%s: expected a table with size, art or cells, found %s", name, describe(n))
+		return errorf(n.pos, "%s: expected a table with size, art, cells or regions, found %s", name, describe(n))
 	}
 	dst.Pos = f.pos
 	if err := decodeTable(dst, n, name, f.pos, boardFields); err != nil {
 		return err
 	}
-	if !dst.Size.Set && !dst.Art.Set && !dst.Cells.Set {
-		return errorf(f.pos, "%s: missing key \"size\", \"art\" or \"cells\"", name)
+	if !dst.Size.Set && !dst.Art.Set && !dst.Cells.Set && dst.Regions == nil {
+		return errorf(f.pos, "%s: missing key \"size\", \"art\", \"cells\" or \"regions\"", name)
 	}
 	return nil
 }

@@ -170,6 +170,11 @@ type Board struct {
 	// it is '#'; the puzzle's y grows upward, so row i has
 	// y = len(Art.V)-1-i.
 	Art Value[[]string]
+	// Regions, when given, split the board into parts that every piece
+	// must lie within, as in puzzles that fill several shapes at once with
+	// one set of pieces. Each is a string of cells; together they cover
+	// the board's cells once each.
+	Regions []Value[string]
 }
 
 // Size is a rectangular board's width and height, both >= 1.

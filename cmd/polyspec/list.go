@@ -85,12 +85,18 @@ func boardText(s *spec.Spec) string {
 		return fmt.Sprintf("%dx%d", s.Board.Size.V.W, s.Board.Size.V.H)
 	case s.Board.Cells.Set:
 		return fmt.Sprintf("%d cells", len(strings.Fields(s.Board.Cells.V)))
+	case s.Board.Art.Set:
+		cells := 0
+		for _, row := range s.Board.Art.V {
+			cells += strings.Count(row, "#")
+		}
+		return fmt.Sprintf("art, %d cells", cells)
 	}
 	cells := 0
-	for _, row := range s.Board.Art.V {
-		cells += strings.Count(row, "#")
+	for _, r := range s.Board.Regions {
+		cells += len(strings.Fields(r.V))
 	}
-	return fmt.Sprintf("art, %d cells", cells)
+	return fmt.Sprintf("%d regions, %d cells", len(s.Board.Regions), cells)
 }
 
 func countText(v spec.Value[int64], relevant bool) string {
