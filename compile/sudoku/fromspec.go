@@ -117,24 +117,6 @@ func extraGroups(v spec.Value[[]string], n int) ([][]int, error) {
 	if err != nil {
 		return nil, fmt.Errorf("expected \"diagonals\" or a drawing of labels: %v", err)
 	}
-	index := map[string]int{}
-	var out [][]int
-	for c, l := range cells {
-		if l == "." {
-			continue
-		}
-		i, ok := index[l]
-		if !ok {
-			i = len(out)
-			index[l] = i
-			out = append(out, nil)
-		}
-		out[i] = append(out[i], c)
-	}
-	for l, i := range index {
-		if len(out[i]) != n {
-			return nil, fmt.Errorf("group %s has %d cells, expected %d", l, len(out[i]), n)
-		}
-	}
-	return out, nil
+	out := byLabel(cells, ".")
+	return out, sizesOK(out, cells, "group", n)
 }

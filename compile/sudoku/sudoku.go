@@ -109,26 +109,42 @@ func blockGroups(n int, labels []string) ([][]int, error) {
 		}
 		return boxes, nil
 	}
-	index := map[string]int{}
-	var boxes [][]int
-	for c, l := range labels {
-		i, ok := index[l]
-		if !ok {
-			i = len(boxes)
-			index[l] = i
-			boxes = append(boxes, nil)
-		}
-		boxes[i] = append(boxes[i], c)
-	}
+	boxes := byLabel(labels, "")
 	if len(boxes) != n {
 		return nil, fmt.Errorf("%d blocks drawn, expected %d", len(boxes), n)
 	}
-	for l, i := range index {
-		if len(boxes[i]) != n {
-			return nil, fmt.Errorf("block %s has %d cells, expected %d", l, len(boxes[i]), n)
+	return boxes, sizesOK(boxes, labels, "block", n)
+}
+
+// byLabel gathers the cells by label, in order of first appearance, leaving
+// out cells labelled skip.
+func byLabel(labels []string, skip string) [][]int {
+	index := map[string]int{}
+	var groups [][]int
+	for c, l := range labels {
+		if l == skip {
+			continue
+		}
+		i, ok := index[l]
+		if !ok {
+			i = len(groups)
+			index[l] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], c)
+	}
+	return groups
+}
+
+// sizesOK checks that each group has n cells; what names a group in the
+// message, which names the first short or long group by its label.
+func sizesOK(groups [][]int, labels []string, what string, n int) error {
+	for _, g := range groups {
+		if len(g) != n {
+			return fmt.Errorf("%s %s has %d cells, expected %d", what, labels[g[0]], len(g), n)
 		}
 	}
-	return boxes, nil
+	return nil
 }
 
 // A Puzzle is one grid compiled to exact cover: option i puts digit

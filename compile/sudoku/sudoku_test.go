@@ -1,7 +1,6 @@
 package sudoku_test
 
 import (
-	"bufio"
 	"context"
 	"os"
 	"strings"
@@ -125,36 +124,20 @@ func TestErrors(t *testing.T) {
 	}
 }
 
-// readPuzzles reads a file of 9x9 puzzles, one per line.
-func readPuzzles(t testing.TB, path string) [][]int {
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var out [][]int
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || line[0] == '#' {
-			continue
-		}
-		g := make([]int, len(line))
-		for i, r := range line {
-			g[i] = strings.IndexRune(sudoku.Symbols, r) + 1
-		}
-		out = append(out, g)
-	}
-	return out
-}
-
 // BenchmarkTop95 proves that each of 95 hard puzzles has one solution, as
 // polyspec solve --count does (counting without building solutions, with
 // the default backend), sharing one layout; it reports puzzles per second:
 //
 //	go test ./compile/sudoku -run '^$' -bench Top95
 func BenchmarkTop95(b *testing.B) {
-	puzzles := readPuzzles(b, "testdata/top95.txt")
+	data, err := os.ReadFile("testdata/top95.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	list, err := sudoku.ReadList("top95.txt", data)
+	if err != nil {
+		b.Fatal(err)
+	}
 	lay, err := sudoku.NewLayout(9, nil, nil)
 	if err != nil {
 		b.Fatal(err)
@@ -165,7 +148,7 @@ func BenchmarkTop95(b *testing.B) {
 	}
 	solved := 0
 	for b.Loop() {
-		for _, g := range puzzles {
+		for _, g := range list.Puzzles {
 			pz, err := lay.Compile(g)
 			if err != nil {
 				b.Fatal(err)
