@@ -11,11 +11,7 @@ import (
 // are found by name, hide a library piece of the same name, bring their
 // mirror image into a one-sided set, and are checked against the lattice.
 func TestDefinedShapes(t *testing.T) {
-	for _, c := range []struct {
-		name, src string
-		want      int64  // distinct solutions
-		err       string // or the error FromSpec gives
-	}{
+	for _, c := range []specCase{
 		{
 			name: "two dominoes named apart",
 			src:  "pieces = \"A,B\"\nunique = true\n[shapes]\nA = \"0,0 1,0\"\nB = \"0,0 0,1\"\n[board]\nsize = \"2x2\"\n",
@@ -42,21 +38,34 @@ func TestDefinedShapes(t *testing.T) {
 			err:  "test.toml:2:11: pieces: unknown piece \"B\" (the trig lattice names I1, I2, L2, V2, C3, E3, I3, J3, L3, O3, P3, S3, T3, U3, Y3, Z3, A; and the sets ditrigs, monotrigs, tritrigs)",
 		},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			if c.err == "" {
-				if got := count(t, c.src, "dlx", true); got != c.want {
-					t.Errorf("got %d distinct solutions, want %d", got, c.want)
-				}
-				return
-			}
-			s, err := spec.Parse("test.toml", []byte(c.src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := compile.FromSpec(s); err == nil || err.Error() != c.err {
-				t.Errorf("got error %v, want %s", err, c.err)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { c.check(t, true) })
+	}
+}
+
+// A specCase is a spec and what compiling it gives: a number of solutions,
+// or an error.
+type specCase struct {
+	name, src string
+	want      int64
+	err       string
+}
+
+// check compiles the spec and counts its solutions (modulo symmetry if
+// unique), or checks the error.
+func (c specCase) check(t *testing.T, unique bool) {
+	t.Helper()
+	if c.err == "" {
+		if got := count(t, c.src, "dlx", unique); got != c.want {
+			t.Errorf("got %d solutions, want %d", got, c.want)
+		}
+		return
+	}
+	s, err := spec.Parse("test.toml", []byte(c.src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := compile.FromSpec(s); err == nil || err.Error() != c.err {
+		t.Errorf("got error %v\nwant %s", err, c.err)
 	}
 }
 
@@ -83,11 +92,7 @@ func TestMayCross(t *testing.T) {
 // until only B may go.
 func TestOmittable(t *testing.T) {
 	const monominoes = "pieces = \"A,B\"\nomit = 1\n[shapes]\nA = \"0,0\"\nB = \"0,0\"\n[board]\nsize = \"1x1\"\n"
-	for _, c := range []struct {
-		name, src string
-		want      int64
-		err       string
-	}{
+	for _, c := range []specCase{
 		{name: "every piece", src: monominoes, want: 2},
 		{name: "only B", src: "omittable = \"B\"\n" + monominoes, want: 1},
 		{name: "both named", src: "omittable = [\"A\", \"B\"]\n" + monominoes, want: 2},
@@ -107,21 +112,7 @@ func TestOmittable(t *testing.T) {
 			err:  "test.toml:1:14: omittable: the spec omits no pieces (set omit too)",
 		},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			if c.err == "" {
-				if got := count(t, c.src, "dlx", false); got != c.want {
-					t.Errorf("got %d solutions, want %d", got, c.want)
-				}
-				return
-			}
-			s, err := spec.Parse("test.toml", []byte(c.src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := compile.FromSpec(s); err == nil || err.Error() != c.err {
-				t.Errorf("got error %v\nwant %s", err, c.err)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { c.check(t, false) })
 	}
 }
 
@@ -130,11 +121,7 @@ func TestOmittable(t *testing.T) {
 // when the board is split into regions of one and two cells.
 func TestRegions(t *testing.T) {
 	const domino = "pieces = \"I2,O1\"\n[board]\n"
-	for _, c := range []struct {
-		name, src string
-		want      int64
-		err       string
-	}{
+	for _, c := range []specCase{
 		{name: "one region", src: domino + "regions = [\"0,0 1,0 2,0\"]\n", want: 2},
 		{name: "the board is the regions", src: domino + "regions = [\"0,0\", \"1,0 2,0\"]\n", want: 1},
 		{name: "regions of a board", src: domino + "size = \"3x1\"\nregions = [\"0,0 1,0\", \"2,0\"]\n", want: 1},
@@ -154,20 +141,6 @@ func TestRegions(t *testing.T) {
 			err:  "test.toml:4:12: board.regions: board cell 1,0 is in no region",
 		},
 	} {
-		t.Run(c.name, func(t *testing.T) {
-			if c.err == "" {
-				if got := count(t, c.src, "dlx", false); got != c.want {
-					t.Errorf("got %d solutions, want %d", got, c.want)
-				}
-				return
-			}
-			s, err := spec.Parse("test.toml", []byte(c.src))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := compile.FromSpec(s); err == nil || err.Error() != c.err {
-				t.Errorf("got error %v\nwant %s", err, c.err)
-			}
-		})
+		t.Run(c.name, func(t *testing.T) { c.check(t, false) })
 	}
 }
