@@ -2,6 +2,8 @@
 # Same-run speed comparison: polyspec's backends against a plain C
 # dancing-links counter (bench/dlxref.c, gcc -O3) on identical DLX files.
 # Prints user CPU seconds per run and each backend's ratio to the C figure.
+# polyspec runs on one core (--workers 1), the same single search as the C
+# program, rather than split over every core as it does by default.
 #
 #   bench/compare.sh [FILE.dlx ...]     (default: the .dlx files in cover/testdata)
 set -euo pipefail
@@ -30,7 +32,7 @@ for f in "${files[@]}"; do
   c=$(cpu "$tmp/dlxref" "$f")
   printf '%-40s %-10s %8.3f %8s\n' "$(basename "$f")" "C dlxref" "$c" "1.00"
   for b in dlx algx auto; do
-    t=$(cpu "$tmp/polyspec" solve "$f" --count --backend "$b")
+    t=$(cpu "$tmp/polyspec" solve "$f" --count --backend "$b" --workers 1)
     printf '%-40s %-10s %8.3f %8.2f\n' "" "$b" "$t" "$(awk "BEGIN{print $t/$c}")"
   done
 done

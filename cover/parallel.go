@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // Parallel is a Backend that splits the search tree into subproblems (the
@@ -237,16 +238,30 @@ func (j *job) solve(pos int, accept accepter) {
 			return true // the job stops searches through the context
 		}
 	}
-	st, err := j.backend.Solve(j.ctx, q, visit)
+	ctx, sink := j.ctx, (*nodeSink)(nil)
+	if j.meter != nil {
+		// The backend reports its nodes to the meter as it goes; the
+		// sink tells what is left to add when it returns. A context per
+		// subproblem costs nothing next to building the subproblem.
+		sink = &nodeSink{to: &j.meter.nodes}
+		ctx = context.WithValue(ctx, nodeSinkKey{}, sink)
+	}
+	began := time.Now()
+	st, err := j.backend.Solve(ctx, q, visit)
+	took := time.Since(began)
 	complete := err == nil
+	nodes := st.Nodes
+	if sink != nil {
+		nodes -= sink.sent.Load()
+	}
 	if visit != nil {
-		j.meter.finished(0, st.Nodes, complete)
+		j.meter.finished(0, nodes, complete)
 		st.Solutions = found
 	} else {
-		j.meter.finished(st.Solutions, st.Nodes, complete)
+		j.meter.finished(st.Solutions, nodes, complete)
 	}
 	if complete && j.state != nil {
-		j.state.record(k, st)
+		j.state.record(k, st, took)
 	}
 	j.mu.Lock()
 	j.sum.add(st)

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -248,4 +249,50 @@ func ExampleParallel() {
 	// [0 2]
 	// [3 1]
 	// 2 solutions
+}
+
+// TestCountNodes checks that every backend reports its nodes to a
+// CountNodes counter while it searches, and that the counter ends at
+// exactly Stats.Nodes; and that a Meter's count is live and exact too.
+func TestCountNodes(t *testing.T) {
+	p := parse(t, queens(10)) // some 35,000 nodes: several reports
+	for _, name := range cover.BackendNames() {
+		var n atomic.Int64
+		var midway int64 // the counter at the last solution
+		st, err := backend(t, name).Solve(cover.CountNodes(context.Background(), &n), p, func([]int) bool {
+			midway = n.Load()
+			return true
+		})
+		if err != nil || n.Load() != st.Nodes || midway == 0 || midway > st.Nodes {
+			t.Errorf("%s: counter %d (at the last solution %d), stats %+v, error %v", name, n.Load(), midway, st, err)
+		}
+	}
+	// A backend that looks at the meter around each subproblem's search:
+	// with one worker, the meter must have all its nodes when the
+	// backend returns, before Parallel hears of them.
+	var m cover.Meter
+	spy := &meterSpy{Backend: backend(t, "dlx"), m: &m}
+	st, err := cover.Parallel{Backend: spy, Workers: 1, Meter: &m}.Solve(context.Background(), parse(t, queens(10)), nil)
+	if pr := m.Progress(); err != nil || pr.Nodes != st.Nodes || spy.subs == 0 || spy.missed != 0 {
+		t.Errorf("meter: %+v at the end, stats %+v, error %v; %d of %d subproblems' nodes were not in the meter when the backend returned",
+			pr, st, err, spy.missed, spy.subs)
+	}
+}
+
+// meterSpy counts the searches after which m does not hold every node of
+// the search.
+type meterSpy struct {
+	cover.Backend
+	m            *cover.Meter
+	subs, missed int
+}
+
+func (s *meterSpy) Solve(ctx context.Context, p *cover.Problem, visit cover.Visit) (cover.Stats, error) {
+	before := s.m.Progress().Nodes
+	st, err := s.Backend.Solve(ctx, p, visit)
+	s.subs++
+	if s.m.Progress().Nodes-before != st.Nodes {
+		s.missed++
+	}
+	return st, err
 }

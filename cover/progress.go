@@ -6,8 +6,9 @@ import "sync/atomic"
 // Parallel.Meter and poll Progress from another goroutine. Its methods are
 // safe for concurrent use; the zero value is ready.
 type Meter struct {
-	solutions, nodes atomic.Int64
-	done, total      atomic.Int64
+	solutions, nodes      atomic.Int64
+	done, total           atomic.Int64
+	resumed, resumedNodes atomic.Int64
 }
 
 // Progress is a snapshot of a Parallel search.
@@ -16,21 +17,31 @@ type Progress struct {
 	// (nil Visit) a subproblem's solutions are added when it finishes.
 	Solutions int64
 	// Nodes counts the nodes of the split and of the subproblems searched
-	// so far, to their end or not: backends do not report nodes while they
-	// run.
+	// so far, to their end or not. The backends of this package report
+	// the nodes of a subproblem every few thousand while they search it
+	// (see CountNodes); others only when they finish it.
 	Nodes int64
 	// Done and Total count subproblems (of this shard), including those a
 	// resumed State had already finished.
 	Done, Total int
+	// Resumed is how many of Done a resumed State had finished, and
+	// ResumedNodes how many of Nodes were counted when the run started
+	// (theirs and the split's), so that what is left over is this run's
+	// own work: its rates are (Done-Resumed) and (Nodes-ResumedNodes)
+	// over its time.
+	Resumed      int
+	ResumedNodes int64
 }
 
 // Progress returns the current snapshot.
 func (m *Meter) Progress() Progress {
 	return Progress{
-		Solutions: m.solutions.Load(),
-		Nodes:     m.nodes.Load(),
-		Done:      int(m.done.Load()),
-		Total:     int(m.total.Load()),
+		Solutions:    m.solutions.Load(),
+		Nodes:        m.nodes.Load(),
+		Done:         int(m.done.Load()),
+		Total:        int(m.total.Load()),
+		Resumed:      int(m.resumed.Load()),
+		ResumedNodes: m.resumedNodes.Load(),
 	}
 }
 
@@ -52,8 +63,10 @@ func (m *Meter) start(total, done int, carried Stats) {
 	}
 	m.total.Store(int64(total))
 	m.done.Store(int64(done))
+	m.resumed.Store(int64(done))
 	m.solutions.Store(carried.Solutions)
 	m.nodes.Store(carried.Nodes)
+	m.resumedNodes.Store(carried.Nodes)
 }
 
 // found counts one solution.

@@ -3,6 +3,7 @@ package cover
 import (
 	"context"
 	"math"
+	"sync/atomic"
 )
 
 // A plan is the part of setting up a search that both backends share: the
@@ -93,10 +94,15 @@ type run struct {
 	checkAt int64 // the Updates count at which to look at the context
 	sol     []int
 	err     error
+	// sink, from the context (see CountNodes), receives the nodes as the
+	// search goes; sent is how many it has had.
+	sink *nodeSink
+	sent int64
 }
 
 func newRun(ctx context.Context, visit Visit) run {
-	return run{done: ctx.Done(), ctx: ctx, visit: visit, checkAt: ctxUpdates}
+	sink, _ := ctx.Value(nodeSinkKey{}).(*nodeSink)
+	return run{done: ctx.Done(), ctx: ctx, visit: visit, checkAt: ctxUpdates, sink: sink}
 }
 
 // node counts one option tried and reports whether to go on.
@@ -105,8 +111,20 @@ func (r *run) node() bool {
 	if r.stats.Nodes%ctxNodes != 0 && r.stats.Updates < r.checkAt {
 		return true
 	}
+	// Only here, every few thousand nodes, does a search report its nodes
+	// to a sink: an atomic add per node would cost more than a node of
+	// algx's.
+	r.report()
 	r.checkAt = r.stats.Updates + ctxUpdates
 	return r.live()
+}
+
+// report sends a sink the nodes counted since the last report.
+func (r *run) report() {
+	if r.sink != nil && r.stats.Nodes > r.sent {
+		r.sink.add(r.stats.Nodes - r.sent)
+		r.sent = r.stats.Nodes
+	}
 }
 
 // live reports whether the context still lets the search go on.
@@ -137,8 +155,36 @@ func (r *run) found() bool {
 	return r.visit(r.sol) && r.live()
 }
 
-// finish returns what Solve returns.
-func (r *run) finish() (Stats, error) { return r.stats, r.err }
+// finish returns what Solve returns, once the sink has every node.
+func (r *run) finish() (Stats, error) {
+	r.report()
+	return r.stats, r.err
+}
+
+// CountNodes returns a context under which the backends of this package add
+// the nodes they search to n while they run, every few thousand nodes and
+// once more at the end, so that another goroutine can show a live count:
+// backends report their nodes in Stats only when they return. Parallel
+// reports its nodes through its Meter instead (a Meter's count is live
+// too), so a counter of ctx sees none of a Parallel search with a Meter.
+func CountNodes(ctx context.Context, n *atomic.Int64) context.Context {
+	return context.WithValue(ctx, nodeSinkKey{}, &nodeSink{to: n})
+}
+
+type nodeSinkKey struct{}
+
+// A nodeSink is where the searches under one context report their nodes:
+// to a counter, and to sent, which tells Parallel how much of a finished
+// subproblem's nodes its Meter already has.
+type nodeSink struct {
+	to   *atomic.Int64
+	sent atomic.Int64
+}
+
+func (s *nodeSink) add(n int64) {
+	s.to.Add(n)
+	s.sent.Add(n)
+}
 
 // start does what every Solve does first: give up at once on a cancelled
 // context, validate and plan the problem, and set up the run.

@@ -101,6 +101,11 @@ type Part struct {
 	Solutions   int64  `json:"solutions"`
 	Nodes       int64  `json:"nodes"`
 	Updates     int64  `json:"updates"`
+	// Seconds is how long the shard's subproblems took to search, added
+	// up over the workers and over the runs of a resumed search: about
+	// what one core would have spent on them. It is for the record;
+	// Merge does not check it.
+	Seconds float64 `json:"seconds,omitempty"`
 	// List optionally holds the solutions themselves, as problem option
 	// indices; a caller that wants them fills it from its Visit.
 	List [][]int `json:"list,omitempty"`
@@ -147,7 +152,10 @@ func Merge(parts []Part) (Stats, error) {
 		if p.Fingerprint != first.Fingerprint {
 			return Stats{}, fmt.Errorf("cover: part %d/%d is of problem %s, part %d/%d of %s", p.Shard, p.Of, p.Fingerprint, first.Shard, first.Of, first.Fingerprint)
 		}
-		if p.Depth != first.Depth || p.Subproblems != first.Subproblems || p.Of != first.Of {
+		if p.Of != first.Of {
+			return Stats{}, fmt.Errorf("cover: part %d/%d is one of %d parts, part %d/%d one of %d", p.Shard, p.Of, p.Of, first.Shard, first.Of, first.Of)
+		}
+		if p.Depth != first.Depth || p.Subproblems != first.Subproblems {
 			return Stats{}, fmt.Errorf("cover: part %d/%d splits at depth %d into %d subproblems, part %d/%d at depth %d into %d",
 				p.Shard, p.Of, p.Depth, p.Subproblems, first.Shard, first.Of, first.Depth, first.Subproblems)
 		}

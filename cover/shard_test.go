@@ -3,6 +3,9 @@ package cover_test
 import (
 	"bytes"
 	"context"
+	"os"
+	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -24,12 +27,27 @@ func runShards(t *testing.T, b cover.Backend, p *cover.Problem, of int) []cover.
 		if err != nil {
 			t.Fatal(err)
 		}
+		if pt.Nodes > 0 && pt.Seconds <= 0 {
+			t.Errorf("part %d/%d took %g s", i, of, pt.Seconds)
+		}
 		var buf bytes.Buffer
-		if err := cover.WritePart(&buf, pt); err != nil {
+		if i%2 == 0 {
+			err = cover.WritePart(&buf, pt)
+		} else {
+			// Through a file, as a command line writes it.
+			path := filepath.Join(t.TempDir(), "part.json")
+			if err = cover.WritePartFile(path, pt); err == nil {
+				var b []byte
+				b, err = os.ReadFile(path)
+				buf.Write(b)
+			}
+		}
+		if err != nil {
 			t.Fatal(err)
 		}
-		if pt, err = cover.ReadPart(&buf); err != nil {
-			t.Fatal(err)
+		back, err := cover.ReadPart(&buf)
+		if err != nil || !reflect.DeepEqual(back, pt) {
+			t.Fatalf("part %+v read back as %+v, %v", pt, back, err)
 		}
 		parts = append(parts, pt)
 	}
@@ -65,6 +83,7 @@ func TestMergeErrors(t *testing.T) {
 	other := runShards(t, backend(t, "dlx"), parse(t, queens(7)), 3)
 	deeper := parts[1]
 	deeper.Depth++
+	halves := runShards(t, backend(t, "dlx"), p, 2)
 	for _, c := range []struct {
 		name  string
 		parts []cover.Part
@@ -75,6 +94,7 @@ func TestMergeErrors(t *testing.T) {
 		{"twice", []cover.Part{parts[0], parts[1], parts[1], parts[2]}, "part 1/3 given twice"},
 		{"other problem", []cover.Part{parts[0], other[1], parts[2]}, "is of problem"},
 		{"other split", []cover.Part{parts[0], deeper, parts[2]}, "splits at depth"},
+		{"other number of parts", []cover.Part{parts[0], halves[1], parts[2]}, "part 1/2 is one of 2 parts, part 0/3 one of 3"},
 	} {
 		if _, err := cover.Merge(c.parts); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)

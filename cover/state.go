@@ -1,6 +1,7 @@
 package cover
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"time"
 )
 
 // A State records which subproblems of a Parallel search are finished and
@@ -27,7 +29,7 @@ type State struct {
 	mu sync.Mutex
 	f  stateFile
 	// done maps a finished subproblem to what its search found.
-	done map[int]Stats
+	done map[int]doneSub
 }
 
 // stateFile is a State as written: JSON, one entry per finished
@@ -47,7 +49,13 @@ type doneSub struct {
 	Solutions int64 `json:"solutions"`
 	Nodes     int64 `json:"nodes"`
 	Updates   int64 `json:"updates"`
+	// Seconds is how long the subproblem's search took, so that a part
+	// can tell the time its shard took over all the runs of a resumed
+	// search. States written before it was kept read as 0.
+	Seconds float64 `json:"seconds,omitempty"`
 }
+
+func (d doneSub) stats() Stats { return Stats{d.Solutions, d.Nodes, d.Updates} }
 
 // begin ties a fresh state to a search, or checks that a resumed one comes
 // from it. It returns the subproblems already finished and the sum of what
@@ -57,7 +65,7 @@ func (s *State) begin(fingerprint string, sp *split, sh Shard) (map[int]bool, St
 	defer s.mu.Unlock()
 	want := stateFile{fingerprint, sp.depth, sp.len(), sh.Index, sh.Of, sp.nodes, nil}
 	if s.f.Fingerprint == "" {
-		s.f, s.done = want, map[int]Stats{}
+		s.f, s.done = want, map[int]doneSub{}
 		return nil, Stats{}, nil
 	}
 	switch {
@@ -70,9 +78,9 @@ func (s *State) begin(fingerprint string, sp *split, sh Shard) (map[int]bool, St
 	}
 	skip := map[int]bool{}
 	var carried Stats
-	for k, st := range s.done {
+	for k, d := range s.done {
 		skip[k] = true
-		carried.add(st)
+		carried.add(d.stats())
 	}
 	return skip, carried, nil
 }
@@ -84,11 +92,11 @@ func (s *State) depth() int {
 	return s.f.Depth
 }
 
-// record notes that subproblem k is finished.
-func (s *State) record(k int, st Stats) {
+// record notes that subproblem k is finished, after a search of took.
+func (s *State) record(k int, st Stats, took time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.done[k] = st
+	s.done[k] = doneSub{k, st.Solutions, st.Nodes, st.Updates, took.Seconds()}
 }
 
 // Part returns the part of a finished shard for Merge, or an error if some
@@ -99,7 +107,7 @@ func (s *State) Part() (Part, error) {
 	defer s.mu.Unlock()
 	f := s.f
 	if f.Fingerprint == "" {
-		return Part{}, errUnused
+		return Part{}, ErrUnusedState
 	}
 	sh := Shard{f.Shard, f.Of}
 	if left := sh.count(f.Subproblems) - len(s.done); left > 0 {
@@ -109,15 +117,19 @@ func (s *State) Part() (Part, error) {
 	if f.Shard == 0 {
 		pt.Nodes = f.SplitNodes
 	}
-	for _, st := range s.done {
-		pt.Solutions += st.Solutions
-		pt.Nodes += st.Nodes
-		pt.Updates += st.Updates
+	for _, d := range s.done {
+		pt.Solutions += d.Solutions
+		pt.Nodes += d.Nodes
+		pt.Updates += d.Updates
+		pt.Seconds += d.Seconds
 	}
 	return pt, nil
 }
 
-var errUnused = errors.New("cover: the state has not been used in a search")
+// ErrUnusedState is the error of WriteState and Part on a state that no
+// search has begun to record, as when a search is stopped before it
+// starts: there is nothing to save.
+var ErrUnusedState = errors.New("cover: the state has not been used in a search")
 
 // WriteState writes a state to a file atomically: to a temporary file in
 // the same directory, then renamed over path, so that a crash or a kill
@@ -127,23 +139,44 @@ func WriteState(path string, s *State) error {
 	f := s.f
 	if f.Fingerprint == "" {
 		s.mu.Unlock()
-		return errUnused
+		return ErrUnusedState
 	}
 	f.Done = nil
 	for _, k := range slices.Sorted(maps.Keys(s.done)) {
-		st := s.done[k]
-		f.Done = append(f.Done, doneSub{k, st.Solutions, st.Nodes, st.Updates})
+		f.Done = append(f.Done, s.done[k])
 	}
 	s.mu.Unlock()
 	b, err := json.MarshalIndent(f, "", "\t")
 	if err != nil {
 		return err
 	}
+	return writeAtomic(path, append(b, '\n'))
+}
+
+// WritePartFile writes a part to a file atomically, as WriteState does, so
+// that a merge never reads half a part.
+func WritePartFile(path string, p Part) error {
+	var b bytes.Buffer
+	if err := WritePart(&b, p); err != nil {
+		return err
+	}
+	return writeAtomic(path, b.Bytes())
+}
+
+// writeAtomic writes data to a temporary file in the same directory as
+// path, then renames it over path: a crash or a kill leaves either the old
+// file or the new, never half of one.
+func writeAtomic(path string, data []byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err
 	}
-	_, err = tmp.Write(append(b, '\n'))
+	// CreateTemp makes the file private; a state or part is read by
+	// other users' merges as readily as an ordinary file.
+	err = tmp.Chmod(0o644)
+	if err == nil {
+		_, err = tmp.Write(data)
+	}
 	if err == nil {
 		err = tmp.Sync()
 	}
@@ -173,12 +206,12 @@ func ReadState(path string) (*State, error) {
 	if f.Fingerprint == "" || f.Depth < 1 || f.Subproblems < 0 || !sh.valid() {
 		return nil, fmt.Errorf("cover: %s: not a search state", path)
 	}
-	s := &State{f: f, done: map[int]Stats{}}
+	s := &State{f: f, done: map[int]doneSub{}}
 	for _, d := range f.Done {
 		if _, dup := s.done[d.Sub]; dup || d.Sub < 0 || d.Sub >= f.Subproblems || !sh.has(d.Sub) {
 			return nil, fmt.Errorf("cover: %s: subproblem %d is out of place", path, d.Sub)
 		}
-		s.done[d.Sub] = Stats{d.Solutions, d.Nodes, d.Updates}
+		s.done[d.Sub] = d
 	}
 	s.f.Done = nil
 	return s, nil

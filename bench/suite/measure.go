@@ -4,35 +4,49 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"regexp"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/polyspec/polyspec/cover"
 )
 
 // Options choose the cases of a suite run; the zero value runs every
-// backend alone, with one worker and with one per core, once each.
+// workload but the long ones with every backend alone, with one worker and
+// with one per core, once each.
 type Options struct {
 	Backends []string // default cover.BackendNames()
 	Workers  []int    // default 0 (the backend alone), 1 and runtime.NumCPU()
 	Repeat   int      // runs per case, keeping the fastest; default 1
-	Log      io.Writer
+	// Long adds the workloads marked Long, which take minutes.
+	Long bool
+	// Filter, if not nil, keeps only the workloads whose names it matches.
+	Filter *regexp.Regexp
+	Log    io.Writer
 }
 
 // Measure runs every case of the workloads through Isolated and returns the
 // report, with the fastest run of each case.
 func Measure(ctx context.Context, command []string, workloads []Workload, opt Options) (Report, error) {
-	if opt.Backends == nil {
-		opt.Backends = cover.BackendNames()
-	}
 	if opt.Workers == nil {
 		opt.Workers = []int{0, 1, runtime.NumCPU()}
 	}
 	opt.Repeat = max(1, opt.Repeat)
 	rep := Report{Date: time.Now().Format(time.DateOnly), Machine: ThisMachine(), Repeat: opt.Repeat}
 	for _, w := range workloads {
-		for _, b := range opt.Backends {
-			for _, n := range opt.Workers {
+		if w.Long && !opt.Long || opt.Filter != nil && !opt.Filter.MatchString(w.Name) {
+			continue
+		}
+		backends, workers := cases(w, opt)
+		if len(backends) > 0 && len(workers) > 0 {
+			if rep.Workloads == nil {
+				rep.Workloads = map[string]string{}
+			}
+			rep.Workloads[w.Name] = w.About
+		}
+		for _, b := range backends {
+			for _, n := range workers {
 				c := Case{w.Name, b, n}
 				var best Result
 				for i := range opt.Repeat {
@@ -53,4 +67,25 @@ func Measure(ctx context.Context, command []string, workloads []Workload, opt Op
 	}
 	rep.Machine.LoadAfter = LoadAverage()
 	return rep, nil
+}
+
+// cases returns the backends and worker counts a workload runs with: those
+// of the options that it takes. A workload with NoBackend runs once
+// whatever backends the options name.
+func cases(w Workload, opt Options) (backends []string, workers []int) {
+	backends = opt.Backends
+	if backends == nil {
+		backends = cover.BackendNames()
+	}
+	switch {
+	case slices.Equal(w.Backends, []string{NoBackend}):
+		backends = w.Backends
+	case w.Backends != nil:
+		backends = slices.DeleteFunc(slices.Clone(backends), func(b string) bool { return !slices.Contains(w.Backends, b) })
+	}
+	workers = opt.Workers
+	if w.Workers != nil {
+		workers = slices.DeleteFunc(slices.Clone(workers), func(n int) bool { return !slices.Contains(w.Workers, n) })
+	}
+	return backends, workers
 }

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 )
 
@@ -17,6 +19,8 @@ type Report struct {
 	Machine Machine  `json:"machine"`
 	Repeat  int      `json:"repeat"` // each figure is the fastest of this many runs
 	Results []Result `json:"results"`
+	// Workloads says what each workload of the results does.
+	Workloads map[string]string `json:"workloads,omitempty"`
 }
 
 // Machine describes where a report was made. The load averages matter on
@@ -94,8 +98,9 @@ func WriteMarkdown(w io.Writer, r Report) error {
 	}
 	fmt.Fprintf(&b, "- Machine: %s, %d cores, %s, %s\n", m.CPU, m.Cores, m.OS, m.Go)
 	fmt.Fprintf(&b, "- Load average (1, 5, 15 min): %s before, %s after\n", m.LoadBefore, m.LoadAfter)
-	fmt.Fprintf(&b, "- Each figure is the fastest of %d runs, each in a fresh process, counting only (no solutions built)\n", r.Repeat)
-	b.WriteString("- Workers 0 is the backend alone; n is `cover.Parallel` with n workers around it, and its speed-up is over the backend alone\n\n")
+	fmt.Fprintf(&b, "- Each figure is the fastest of %d runs, each in a fresh process, counting only (no solutions built) unless the workload says otherwise below\n", r.Repeat)
+	b.WriteString("- Workers 0 is the backend alone; n is `cover.Parallel` with n workers around it, and its speed-up is over the backend alone\n")
+	b.WriteString("- Backend - is a workload that searches no exact cover\n\n")
 	b.WriteString("| workload | backend | workers | solutions | nodes | CPU s | wall s | speed-up | peak MB |\n")
 	b.WriteString("|---|---|--:|--:|--:|--:|--:|--:|--:|\n")
 	alone := map[[2]string]float64{}
@@ -111,6 +116,12 @@ func WriteMarkdown(w io.Writer, r Report) error {
 		}
 		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %.3f | %.3f | %s | %.1f |\n",
 			x.Workload, x.Backend, x.Workers, x.Solutions, x.Nodes, x.CPU, x.Wall, speed, float64(x.MaxRSS)/1024)
+	}
+	if len(r.Workloads) > 0 {
+		b.WriteString("\nWorkloads:\n\n")
+		for _, name := range slices.Sorted(maps.Keys(r.Workloads)) {
+			fmt.Fprintf(&b, "- %s: %s\n", name, r.Workloads[name])
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

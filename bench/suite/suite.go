@@ -1,7 +1,7 @@
-// Package suite times a fixed list of exact-cover workloads with every
-// backend, one worker and many, and reports the figures as Markdown and
-// JSON. Each case runs in a fresh process (see Isolated), so that its peak
-// memory is its own.
+// Package suite times a fixed list of workloads — exact-cover searches
+// with every backend, one worker and many, and a few jobs of other kinds —
+// and reports the figures as Markdown and JSON. Each case runs in a fresh
+// process (see Isolated), so that its peak memory is its own.
 package suite
 
 import (
@@ -15,20 +15,44 @@ import (
 	"github.com/polyspec/polyspec/cover/dlxfile"
 )
 
-// A Workload is a problem to time.
+// A Workload is a job to time. Most are one exact-cover search, which Load
+// builds and which runs with every backend, alone and inside
+// cover.Parallel; the others (a set of games, an enumeration) Prepare
+// their own work.
 type Workload struct {
 	Name string
+	// About says in a few words what the workload does, for the report.
+	About string
 	// Load builds the problem, and the symmetries to count it modulo (nil
 	// for every solution). A catalogue puzzle is compile.FromSpec's
-	// Problem and Symmetries.
+	// Problem and Symmetries. Loading is not timed.
 	Load func() (*cover.Problem, []cover.Symmetry, error)
+	// Prepare, for a workload that is not one search, does the untimed
+	// setup (reading files) and returns the timed work. Load is nil then.
+	Prepare func() (Work, error)
+	// Backends and Workers, when set, are the only ones the workload runs
+	// with: a Pips game needs the sums backend, and a job that is not
+	// one search has nothing for cover.Parallel to split. NoBackend stands
+	// for a job that uses none.
+	Backends []string
+	Workers  []int
 	// Want is the known count, which every run must find.
 	Want int64
+	// Long marks a workload of minutes, which runs only when asked for.
+	Long bool
 }
+
+// Work is a prepared workload's timed job: it runs with the case's backend
+// and workers and returns the count it checks against Want, and the nodes
+// it searched.
+type Work func(ctx context.Context, c Case) (cover.Stats, error)
+
+// NoBackend is the backend of a case whose workload uses none.
+const NoBackend = "-"
 
 // DLX is a workload read from a file in Knuth's format.
 func DLX(name, path string, want int64) Workload {
-	return Workload{Name: name, Want: want, Load: func() (*cover.Problem, []cover.Symmetry, error) {
+	return Workload{Name: name, Want: want, About: "a DLX file: " + filepath.Base(path), Load: func() (*cover.Problem, []cover.Symmetry, error) {
 		f, err := os.Open(path)
 		if err != nil {
 			return nil, nil, err
@@ -39,15 +63,35 @@ func DLX(name, path string, want int64) Workload {
 	}}
 }
 
-// Standard returns the fixed workloads, from the DLX files in dir (the
-// module's cover/testdata): dense and sparse, few solutions and millions.
-func Standard(dir string) []Workload {
-	return []Workload{
-		DLX("pentominoes-6x10-unique", filepath.Join(dir, "pentominoes-6x10-unique.dlx"), 2339),
-		DLX("pentominoes-6x10", filepath.Join(dir, "pentominoes-6x10.dlx"), 9356),
-		DLX("queens-12", filepath.Join(dir, "queens-12.dlx"), 14200),
-		DLX("dominoes-8x8", filepath.Join(dir, "dominoes-8x8.dlx"), 12988816),
+// Standard returns the fixed workloads, from the files under root (the
+// module's directory): the DLX files of cover/testdata (dense and sparse,
+// few solutions and millions), catalogue puzzles, the NYT Pips set, a list
+// of hard Sudoku, and two enumerations. dlx, if not "", is another
+// directory for the DLX files.
+func Standard(root, dlx string) []Workload {
+	if dlx == "" {
+		dlx = filepath.Join(root, "cover", "testdata")
 	}
+	return []Workload{
+		DLX("pentominoes-6x10-unique", filepath.Join(dlx, "pentominoes-6x10-unique.dlx"), 2339),
+		DLX("pentominoes-6x10", filepath.Join(dlx, "pentominoes-6x10.dlx"), 9356),
+		DLX("queens-12", filepath.Join(dlx, "queens-12.dlx"), 14200),
+		DLX("dominoes-8x8", filepath.Join(dlx, "dominoes-8x8.dlx"), 12988816),
+		Catalogue("soma-3x3x3-all", "soma-3x3x3", true, 11520),
+		Catalogue("hexiamonds-4x10-long-hex", "hexiamonds-4x10-long-hex", false, 856),
+		long(Catalogue("solid-pentominoes-3x4x5", "solid-pentominoes-3x4x5", false, 3940)),
+		long(Catalogue("tetrasticks-6x6", "tetrasticks-6x6", false, 1795)),
+		PipsFirst("nyt-pips-first", filepath.Join(root, "compile", "pips", "testdata", "nyt")),
+		PipsCount("nyt-pips-count", filepath.Join(root, "compile", "pips", "testdata", "nyt")),
+		SudokuList("sudoku-top95", filepath.Join(root, "compile", "sudoku", "testdata", "top95.txt")),
+		Enumeration("enumerate-decominoes", "square", 10, 4655),
+		Enumeration("enumerate-octacubes", "cubic", 8, 6922),
+	}
+}
+
+func long(w Workload) Workload {
+	w.Long = true
+	return w
 }
 
 // A Case is one timing: a workload, a backend, and the number of workers
@@ -95,31 +139,45 @@ type Result struct {
 	MaxRSS int64 `json:"maxrss_kb"`
 }
 
-// Run times a case in this process, counting solutions without visiting
-// them, and checks the count.
+// Run times a case in this process and checks the count. A search counts
+// solutions without visiting them.
 func Run(ctx context.Context, w Workload, c Case) (Result, error) {
-	p, group, err := w.Load()
-	if err != nil {
-		return Result{}, err
-	}
-	b, err := cover.Lookup(c.Backend)
-	if err != nil {
-		return Result{}, err
-	}
-	d, err := cover.NewDistinct(p, group)
+	work, err := w.prepare()
 	if err != nil {
 		return Result{}, err
 	}
 	cpu0, start := cpuSeconds(), time.Now()
-	var st cover.Stats
-	if c.Workers == 0 {
-		st, err = d.Solve(ctx, b, nil)
-	} else {
-		st, err = cover.Parallel{Backend: b, Workers: c.Workers}.SolveDistinct(ctx, d, nil)
-	}
+	st, err := work(ctx, c)
 	r := Result{Case: c, Solutions: st.Solutions, Nodes: st.Nodes, Wall: time.Since(start).Seconds(), CPU: cpuSeconds() - cpu0, MaxRSS: maxRSS()}
 	if err == nil && w.Want != st.Solutions {
 		err = fmt.Errorf("suite: %s: %d solutions, want %d", c, st.Solutions, w.Want)
 	}
 	return r, err
+}
+
+// prepare does a workload's untimed setup and returns its timed work. A
+// search's work is its backend alone, or inside cover.Parallel with the
+// case's workers.
+func (w Workload) prepare() (Work, error) {
+	if w.Prepare != nil {
+		return w.Prepare()
+	}
+	p, group, err := w.Load()
+	if err != nil {
+		return nil, err
+	}
+	d, err := cover.NewDistinct(p, group)
+	if err != nil {
+		return nil, err
+	}
+	return func(ctx context.Context, c Case) (cover.Stats, error) {
+		b, err := cover.Lookup(c.Backend)
+		if err != nil {
+			return cover.Stats{}, err
+		}
+		if c.Workers == 0 {
+			return d.Solve(ctx, b, nil)
+		}
+		return cover.Parallel{Backend: b, Workers: c.Workers}.SolveDistinct(ctx, d, nil)
+	}, nil
 }

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -34,7 +36,7 @@ var workloads = []Workload{
 		}
 		return p, rotations, nil
 	}},
-	Standard("../../cover/testdata")[2],
+	Standard("../..", "")[2],
 }
 
 // TestMain makes the test binary a child of Isolated when asked to.
@@ -99,6 +101,89 @@ func TestParseCase(t *testing.T) {
 		got, err := ParseCase(c.String())
 		if err != nil || got != c {
 			t.Errorf("ParseCase(%q) = %+v, %v", c.String(), got, err)
+		}
+	}
+}
+
+func TestCases(t *testing.T) {
+	all := cover.BackendNames()
+	search := Workload{Name: "search"}
+	pipsLike := Workload{Name: "pips", Backends: []string{"sums"}, Workers: []int{0}}
+	enum := Workload{Name: "enumeration", Backends: []string{NoBackend}, Workers: []int{0}}
+	for _, c := range []struct {
+		name         string
+		w            Workload
+		opt          Options
+		backends     []string
+		workers      []int
+		wantBackends []string
+		wantWorkers  []int
+	}{
+		{"search, defaults", search, Options{Workers: []int{0, 1, 2}}, nil, nil, all, []int{0, 1, 2}},
+		{"search, chosen", search, Options{Backends: []string{"dlx"}, Workers: []int{2}}, nil, nil, []string{"dlx"}, []int{2}},
+		{"pips, defaults", pipsLike, Options{Workers: []int{0, 1, 2}}, nil, nil, []string{"sums"}, []int{0}},
+		{"pips, without sums", pipsLike, Options{Backends: []string{"dlx", "algx"}, Workers: []int{0}}, nil, nil, []string{}, []int{0}},
+		{"pips, split only", pipsLike, Options{Workers: []int{2}}, nil, nil, []string{"sums"}, []int{}},
+		{"enumeration, any backends", enum, Options{Backends: []string{"dlx"}, Workers: []int{0, 2}}, nil, nil, []string{NoBackend}, []int{0}},
+	} {
+		b, w := cases(c.w, c.opt)
+		if !slices.Equal(b, c.wantBackends) || !slices.Equal(w, c.wantWorkers) {
+			t.Errorf("%s: backends %v, workers %v; want %v, %v", c.name, b, w, c.wantBackends, c.wantWorkers)
+		}
+	}
+}
+
+// TestSelection checks that Measure leaves out long workloads unless asked
+// for, and those the filter does not match, and describes the others.
+func TestSelection(t *testing.T) {
+	t.Setenv("SUITE_CHILD", "1")
+	// The child runs the workloads of TestMain: a long one must have the
+	// name of one of them.
+	long := workloads[1]
+	long.Long = true
+	all := []Workload{workloads[0], long}
+	for _, c := range []struct {
+		name string
+		opt  Options
+		want []string
+	}{
+		{"default", Options{}, []string{"ring/8"}},
+		{"long", Options{Long: true}, []string{"ring/8", "queens-12"}},
+		{"filter", Options{Long: true, Filter: regexp.MustCompile("^qu")}, []string{"queens-12"}},
+	} {
+		c.opt.Backends, c.opt.Workers = []string{"dlx"}, []int{0}
+		rep, err := Measure(context.Background(), []string{os.Args[0], "-test.run=^$"}, all, c.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range rep.Results {
+			got = append(got, r.Workload)
+		}
+		if !slices.Equal(got, c.want) || len(rep.Workloads) != len(c.want) {
+			t.Errorf("%s: ran %v, described %v; want %v", c.name, got, rep.Workloads, c.want)
+		}
+	}
+}
+
+// TestStandard prepares every standard workload and runs the quick ones
+// that are not plain DLX files, in this process, with the first backend
+// each takes: their files are where Standard looks, and their counts are
+// right.
+func TestStandard(t *testing.T) {
+	quick := map[string]bool{"soma-3x3x3-all": true, "hexiamonds-4x10-long-hex": true, "nyt-pips-first": true, "nyt-pips-count": true, "sudoku-top95": true}
+	for _, w := range Standard("../..", "") {
+		if _, err := w.prepare(); err != nil {
+			t.Errorf("%s: %v", w.Name, err)
+			continue
+		}
+		if !quick[w.Name] || testing.Short() {
+			continue
+		}
+		b, _ := cases(w, Options{Backends: []string{"auto", "sums"}})
+		r, err := Run(context.Background(), w, Case{w.Name, b[0], 0})
+		if err != nil || r.Solutions != w.Want {
+			t.Errorf("%s with %s: %+v, %v", w.Name, b[0], r, err)
 		}
 	}
 }

@@ -1,11 +1,15 @@
 // Command polybench times the exact-cover backends, alone and inside
-// cover.Parallel, on the standard workloads (see bench/suite), and writes
-// the table to DIR/DATE.md and DIR/DATE.json:
+// cover.Parallel, on the standard workloads (see bench/suite: DLX files,
+// catalogue puzzles, the NYT Pips set, hard Sudoku, enumerations), and
+// writes the table to DIR/DATE.md and DIR/DATE.json:
 //
-//	go run ./cmd/polybench [-backends dlx,algx] [-workers 0,1,2] [-repeat 3] [-out docs/bench]
+//	go run ./cmd/polybench [-backends dlx,algx] [-workers 0,1,2] [-repeat 3] [-long] [-filter RE] [-out docs/bench]
 //
-// Each case runs in a fresh process, this program started again with
-// -child, so that its peak memory is its own.
+// It runs from the module's directory (or -root), whose testdata hold the
+// workloads' files; it is a tool for this repository, not part of the
+// polyspec command, which works from its embedded catalogue alone. Each
+// case runs in a fresh process, this program started again with -child,
+// so that its peak memory is its own.
 package main
 
 import (
@@ -16,6 +20,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -30,7 +35,10 @@ func main() {
 }
 
 func run() error {
-	data := flag.String("data", "cover/testdata", "directory of the workloads' DLX files")
+	root := flag.String("root", ".", "the module's directory, whose testdata hold the workloads' files")
+	data := flag.String("data", "", "directory of the workloads' DLX files (default ROOT/cover/testdata)")
+	long := flag.Bool("long", false, "add the workloads that take minutes (solid pentominoes 3x4x5, tetrasticks 6x6)")
+	filter := flag.String("filter", "", "run only the workloads whose names match this regular expression")
 	out := flag.String("out", "docs/bench", "directory for the report")
 	backends := flag.String("backends", "", "comma-separated backends (default: all)")
 	workers := flag.String("workers", "", "comma-separated worker counts, 0 for the backend alone (default: 0,1,cores)")
@@ -39,11 +47,18 @@ func run() error {
 	flag.Parse()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	workloads := suite.Standard(*data)
+	workloads := suite.Standard(*root, *data)
 	if *child {
 		return suite.Child(ctx, workloads, flag.Arg(0), os.Stdout)
 	}
-	opt := suite.Options{Repeat: *repeat, Log: os.Stderr}
+	opt := suite.Options{Repeat: *repeat, Long: *long, Log: os.Stderr}
+	if *filter != "" {
+		re, err := regexp.Compile(*filter)
+		if err != nil {
+			return fmt.Errorf("-filter: %v", err)
+		}
+		opt.Filter = re
+	}
 	if *backends != "" {
 		opt.Backends = strings.Split(*backends, ",")
 	}
@@ -60,11 +75,14 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	rep, err := suite.Measure(ctx, []string{exe, "-data", *data, "-child"}, workloads, opt)
+	rep, err := suite.Measure(ctx, []string{exe, "-root", *root, "-data", *data, "-child"}, workloads, opt)
 	if err != nil {
 		return err
 	}
-	rep.Command = strings.Join(append([]string{"go run ./cmd/polybench"}, os.Args[1:]...), " ")
+	rep.Command = "go run ./cmd/polybench"
+	for _, a := range os.Args[1:] {
+		rep.Command += " " + shellQuote(a)
+	}
 	if err := os.MkdirAll(*out, 0o777); err != nil {
 		return err
 	}
@@ -87,4 +105,14 @@ func run() error {
 		fmt.Fprintln(os.Stderr, "wrote", base+o.ext)
 	}
 	return nil
+}
+
+// shellQuote quotes an argument for a shell when it needs it, so that the
+// report's command line can be pasted back (a -filter is a regular
+// expression, often with a |).
+func shellQuote(a string) string {
+	if a != "" && strings.Trim(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_./,=-") == "" {
+		return a
+	}
+	return "'" + strings.ReplaceAll(a, "'", `'\''`) + "'"
 }

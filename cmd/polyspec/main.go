@@ -13,14 +13,18 @@ import (
 	"syscall"
 
 	"github.com/alecthomas/kong"
+	"github.com/polyspec/polyspec/cmd/internal/progress"
 	"github.com/polyspec/polyspec/cover"
 )
 
 // CLI is the command line; kong builds --help from the tags.
 type CLI struct {
+	Quiet bool `help:"Draw no status line. (It is drawn only when standard error is a terminal, during long searches.)"`
+
 	Solve     SolveCmd     `cmd:"" help:"Solve a puzzle: a catalogue name, a spec file (.toml, .yaml) or a DLX file (.dlx)."`
 	Compile   CompileCmd   `cmd:"" help:"Compile a puzzle to an exact-cover problem and write it in Knuth's DLX format."`
 	List      ListCmd      `cmd:"" help:"List the puzzles in the embedded catalogue."`
+	Merge     MergeCmd     `cmd:"" help:"Add up the parts of a search split with 'solve --shard --out' and print the closing count line, whose duration is the parts' search time added up."`
 	Verify    VerifyCmd    `cmd:"" help:"Solve every catalogue puzzle with a known count and report mismatches (exit status 1 on any)."`
 	Enumerate EnumerateCmd `cmd:"" help:"Count (or list) every polyform of one order on a lattice."`
 	Render    RenderCmd    `cmd:"" help:"Draw a solution of a saved solution file (polyspec's or Polyform Puzzler's) as SVG, PNG, X3D or glTF."`
@@ -34,13 +38,22 @@ type env struct {
 	ctx    context.Context
 	stdout io.Writer
 	stderr io.Writer
-	// progress is true when stderr is a terminal, so a live status line
-	// helps rather than pollutes a log.
-	progress bool
+	// status is the live status line, on when stderr is a terminal (so
+	// that it helps rather than pollutes a log) and --quiet is not given;
+	// stdout and stderr erase it before they print.
+	status *progress.Line
 }
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run is main without the process: it returns the exit status. Ctrl-C and
+// SIGTERM cancel the context of the command.
+func run(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return runContext(ctx, args, stdout, stderr)
 }
 
 // errReported marks an error whose message was already printed.
@@ -51,9 +64,9 @@ type exitError struct{ code int }
 
 func (e exitError) Error() string { return fmt.Sprintf("exit status %d", e.code) }
 
-func run(args []string, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+// runContext runs a command line under ctx, which the tests cancel to
+// interrupt a run as Ctrl-C does.
+func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var cli CLI
 	exit := -1
 	parser, err := kong.New(&cli,
@@ -80,7 +93,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "polyspec:", err)
 		return 2
 	}
-	e := &env{ctx: ctx, stdout: stdout, stderr: stderr, progress: isTerminal(stderr)}
+	status := progress.New(stderr, progress.IsTerminal(stderr) && !cli.Quiet)
+	e := &env{ctx: ctx, stdout: status.Writer(stdout), stderr: status.Writer(stderr), status: status}
 	err = kctx.Run(e)
 	var ee exitError
 	switch {
@@ -93,13 +107,4 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintln(stderr, "polyspec:", err)
 	return 1
-}
-
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

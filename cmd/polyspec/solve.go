@@ -8,11 +8,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/polyspec/polyspec/cmd/internal/pipscli"
+	"github.com/polyspec/polyspec/cmd/internal/progress"
 	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/cover/dlxfile"
@@ -27,12 +27,14 @@ type SolveCmd struct {
 	Backend   string `default:"${default_backend}" enum:"${backends}" help:"Search backend: ${backends} (default ${default_backend})."`
 	Format    string `default:"text" enum:"text,json" help:"Output format: text (Polyform Puzzler's solution records) or json (one object per line)."`
 	All       bool   `help:"Count every solution, not one per symmetry class (overrides unique = true in the spec)."`
-	Workers   int    `default:"1" placeholder:"N" help:"Search on N cores at once, splitting the search tree into independent parts (0: every core). Counts and solutions are the same for every N."`
+	Workers   int    `default:"0" placeholder:"N" help:"Search a polyform puzzle or DLX file on N cores at once, splitting the search tree into independent parts (0: every core; 1: one core, and no split unless --shard, --out or --state asks for one). Solutions, their order and their count are the same for every N, and so are the searches (nodes) of a whole search, except with --backend sums; a run cut short (--stop-after, Ctrl-C) counts what every core searched, which varies from run to run, and a split search counts fewer updates."`
 	// Difficulty picks the puzzles of an NYT Pips file.
 	Difficulty string `enum:",easy,medium,hard" default:"" help:"For an NYT Pips JSON file: solve only the easy, medium or hard puzzle (default: all three)."`
 	// Pictures draws the first solution, or solution N of --stop-after
 	// (render.go).
 	Pictures Pictures `embed:""`
+	// Scale splits and records long searches (scale.go).
+	Scale Scale `embed:""`
 }
 
 // A writer prints solutions and the closing summary in one format.
@@ -50,10 +52,16 @@ func (c *SolveCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
+	if err := c.Scale.check(c.Count, stopAfter); err != nil {
+		return err
+	}
 	if filepath.Ext(c.Target) == ".dlx" {
 		return c.solveDLX(e, b)
 	}
 	if pipscli.DetectFile(c.Target) != pipscli.None {
+		if err := c.Scale.refuse("Pips games"); err != nil {
+			return err
+		}
 		return c.solvePips(e)
 	}
 	s, err := loadSpec(c.Target)
@@ -61,6 +69,9 @@ func (c *SolveCmd) Run(e *env) error {
 		return err
 	}
 	if s.Kind.V == "sudoku" {
+		if err := c.Scale.refuse("Sudoku"); err != nil {
+			return err
+		}
 		return c.solveSudoku(e, b, s)
 	}
 	pz, err := compile.FromSpec(s)
@@ -87,9 +98,9 @@ func (c *SolveCmd) Run(e *env) error {
 		out = records
 	}
 	var werr error
-	sum, err := search(e, stopAfter, func(ctx context.Context, visit cover.Visit) (cover.Stats, error) {
-		if c.Workers != 1 {
-			return c.parallel(b).SolveDistinct(ctx, d, visit)
+	sum, err := c.search(e, stopAfter, c.parallel(b), func(ctx context.Context, par *cover.Parallel, visit cover.Visit) (cover.Stats, error) {
+		if par != nil {
+			return par.SolveDistinct(ctx, d, visit)
 		}
 		return d.Solve(ctx, b, visit)
 	}, c.Pictures.capture(c.solutions(func(n int, sol []int) {
@@ -112,9 +123,13 @@ func (c *SolveCmd) Run(e *env) error {
 	return interrupted(sum)
 }
 
-// parallel runs a backend on c.Workers cores.
-func (c *SolveCmd) parallel(b cover.Backend) cover.Parallel {
-	return cover.Parallel{Backend: b, Workers: c.Workers}
+// parallel returns the split search of a backend on c.Workers cores, or
+// nil for the backend alone: one worker and no shard or record.
+func (c *SolveCmd) parallel(b cover.Backend) *cover.Parallel {
+	if c.Workers == 1 && !c.Scale.used() {
+		return nil
+	}
+	return &cover.Parallel{Backend: b, Workers: c.Workers}
 }
 
 // solvePips solves a Pips or Polypips game: an NYT JSON file, a text game
@@ -128,7 +143,9 @@ func (c *SolveCmd) solvePips(e *env) error {
 	if c.Pictures.SVG != "" {
 		opts.SVG = &svg
 	}
-	solved, err := pipscli.Run(e.ctx, e.stdout, c.Target, opts)
+	ctx, stop := e.status.ShowNodes(e.ctx)
+	solved, err := pipscli.Run(ctx, e.stdout, c.Target, opts)
+	stop()
 	if err == nil && svg.Len() > 0 {
 		if c.Pictures.SVG == "-" {
 			_, err = c.Pictures.stdout.Write(svg.Bytes())
@@ -160,9 +177,9 @@ func (c *SolveCmd) solveDLX(e *env, b cover.Backend) error {
 		return err
 	}
 	var werr error
-	sum, err := search(e, c.StopAfter, func(ctx context.Context, visit cover.Visit) (cover.Stats, error) {
-		if c.Workers != 1 {
-			return c.parallel(b).Solve(ctx, p, visit)
+	sum, err := c.search(e, c.StopAfter, c.parallel(b), func(ctx context.Context, par *cover.Parallel, visit cover.Visit) (cover.Stats, error) {
+		if par != nil {
+			return par.Solve(ctx, p, visit)
 		}
 		return b.Solve(ctx, p, visit)
 	}, c.solutions(func(n int, sol []int) {
@@ -215,18 +232,15 @@ func interrupted(s emit.Summary) error {
 	return nil
 }
 
-// search runs a solve with a solution limit, a progress line on a terminal,
-// and Ctrl-C turned into an orderly stop. found sees each solution with its
-// number, in order; a nil found with no limit lets the backend count without
-// building solutions, and the progress line then shows only the time.
-func search(e *env, stopAfter int, solve func(context.Context, cover.Visit) (cover.Stats, error), found func(int, []int)) (emit.Summary, error) {
+// search runs a solve with a solution limit, a status line on a terminal,
+// the --shard, --out and --state of c.Scale, and Ctrl-C turned into an
+// orderly stop. par is the split search, or nil for the backend alone;
+// solve runs the one it is given. found sees each solution with its number,
+// in order; a nil found with no limit lets the backend count without
+// building solutions.
+func (c *SolveCmd) search(e *env, stopAfter int, par *cover.Parallel, solve func(context.Context, *cover.Parallel, cover.Visit) (cover.Stats, error), found func(int, []int)) (emit.Summary, error) {
 	start := time.Now()
 	var n atomic.Int64
-	done := make(chan struct{})
-	var shown sync.WaitGroup
-	if e.progress {
-		shown.Go(func() { showProgress(e.stderr, &n, start, done) })
-	}
 	var visit cover.Visit
 	if found != nil || stopAfter > 0 {
 		visit = func(sol []int) bool {
@@ -237,14 +251,31 @@ func search(e *env, stopAfter int, solve func(context.Context, cover.Visit) (cov
 			return stopAfter <= 0 || k < int64(stopAfter)
 		}
 	}
-	st, err := solve(e.ctx, visit)
+	ctx, poll := e.ctx, (func() progress.Status)(nil)
+	if par != nil {
+		if err := c.Scale.setup(e, par); err != nil {
+			return emit.Summary{}, err
+		}
+		par.Meter = new(cover.Meter)
+		poll = func() progress.Status { return meterStatus(par.Meter.Progress()) }
+	} else {
+		var nodes atomic.Int64
+		ctx = cover.CountNodes(ctx, &nodes)
+		poll = func() progress.Status {
+			s := progress.Status{Solutions: -1, Nodes: nodes.Load()}
+			if visit != nil {
+				s.Solutions = n.Load()
+			}
+			return s
+		}
+	}
+	stopSaving := c.Scale.saving(par)
+	stopStatus := e.status.Show(poll)
+	st, err := solve(ctx, par, visit)
+	stopStatus()
+	saveErr := stopSaving()
 	if visit == nil {
 		n.Store(st.Solutions)
-	}
-	close(done)
-	shown.Wait()
-	if e.progress {
-		fmt.Fprint(e.stderr, "\r\033[K")
 	}
 	sum := emit.Summary{
 		Solutions: n.Load(),
@@ -257,19 +288,19 @@ func search(e *env, stopAfter int, solve func(context.Context, cover.Visit) (cov
 		sum.Interrupted = true
 		err = nil
 	}
-	return sum, err
+	if err != nil {
+		return sum, c.Scale.explain(err)
+	}
+	if err := c.Scale.finish(e, par, !sum.Interrupted); err != nil {
+		return sum, err
+	}
+	return sum, saveErr
 }
 
-// showProgress redraws one status line on a terminal until done closes.
-func showProgress(w io.Writer, n *atomic.Int64, start time.Time, done <-chan struct{}) {
-	t := time.NewTicker(250 * time.Millisecond)
-	defer t.Stop()
-	for {
-		select {
-		case <-done:
-			return
-		case <-t.C:
-			fmt.Fprintf(w, "\r\033[K%d solutions, %s elapsed (Ctrl-C stops and reports)", n.Load(), time.Since(start).Round(time.Second))
-		}
+// meterStatus is what the status line shows of a split search.
+func meterStatus(p cover.Progress) progress.Status {
+	return progress.Status{
+		Solutions: p.Solutions, Nodes: p.Nodes, ResumedNodes: p.ResumedNodes,
+		Done: p.Done, Total: p.Total, Resumed: p.Resumed,
 	}
 }

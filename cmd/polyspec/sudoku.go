@@ -22,7 +22,8 @@ func (c *SolveCmd) solveSudoku(e *env, b cover.Backend, s *spec.Spec) error {
 		return err
 	}
 	var werr error
-	sum, err := search(e, c.StopAfter, func(ctx context.Context, visit cover.Visit) (cover.Stats, error) {
+	// A Sudoku's search takes milliseconds: it is never split.
+	sum, err := c.search(e, c.StopAfter, nil, func(ctx context.Context, _ *cover.Parallel, visit cover.Visit) (cover.Stats, error) {
 		return b.Solve(ctx, pz.Problem, visit)
 	}, c.solutions(func(n int, sol []int) {
 		grid := sudoku.Format(pz.Layout.N, pz.Grid(sol))

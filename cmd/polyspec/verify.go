@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"text/tabwriter"
 	"time"
 
+	"github.com/polyspec/polyspec/cmd/internal/progress"
 	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/puzzles"
@@ -66,7 +68,7 @@ func (c *VerifyCmd) Run(e *env) error {
 			if !check.want.Set {
 				continue
 			}
-			got, took, err := c.count(e.ctx, s, b, check.unique)
+			got, took, err := c.count(e, entry.Name+" "+check.label, s, b, check.unique)
 			t.time += took
 			status := "ok  "
 			switch {
@@ -127,12 +129,19 @@ func (c *VerifyCmd) summary(e *env, b cover.Backend, families []string, tallies 
 	return nil
 }
 
-// count compiles and counts a spec within the time bound. The bound covers
-// compiling, since building a large puzzle's placements and symmetries can
-// take longer than searching it; compiling cannot be stopped, so a count
-// that runs out of time is left to finish in the background (its search
-// then stops at once) while verify goes on.
-func (c *VerifyCmd) count(ctx context.Context, s *spec.Spec, b cover.Backend, unique bool) (int64, time.Duration, error) {
+// count compiles and counts a spec within the time bound, with a status
+// line named label. The bound covers compiling, since building a large
+// puzzle's placements and symmetries can take longer than searching it;
+// compiling cannot be stopped, so a count that runs out of time is left to
+// finish in the background (its search then stops at once) while verify
+// goes on.
+func (c *VerifyCmd) count(e *env, label string, s *spec.Spec, b cover.Backend, unique bool) (int64, time.Duration, error) {
+	var found, nodes atomic.Int64
+	stop := e.status.Show(func() progress.Status {
+		return progress.Status{Label: label, Solutions: found.Load(), Nodes: nodes.Load()}
+	})
+	defer stop()
+	ctx := cover.CountNodes(e.ctx, &nodes)
 	start := time.Now()
 	if c.MaxSeconds > 0 {
 		var cancel context.CancelFunc
@@ -145,7 +154,7 @@ func (c *VerifyCmd) count(ctx context.Context, s *spec.Spec, b cover.Backend, un
 	}
 	done := make(chan result, 1)
 	go func() {
-		n, err := countPuzzle(ctx, s, b, unique)
+		n, err := countPuzzle(ctx, s, b, unique, &found)
 		done <- result{n, err}
 	}()
 	select {
@@ -156,10 +165,13 @@ func (c *VerifyCmd) count(ctx context.Context, s *spec.Spec, b cover.Backend, un
 	}
 }
 
-// countPuzzle compiles and counts a spec, modulo symmetry when unique.
-func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, unique bool) (int64, error) {
+// countPuzzle compiles and counts a spec, modulo symmetry when unique,
+// adding each solution to found as it comes (a Sudoku's only at the end).
+func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, unique bool, found *atomic.Int64) (int64, error) {
 	if s.Kind.V == "sudoku" {
-		return countSudoku(ctx, s, b)
+		n, err := countSudoku(ctx, s, b)
+		found.Store(n)
+		return n, err
 	}
 	pz, err := compile.FromSpec(s)
 	if err != nil {
@@ -169,6 +181,9 @@ func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, unique bool
 	if err != nil {
 		return 0, err
 	}
-	st, err := d.Solve(ctx, b, func([]int) bool { return true })
+	st, err := d.Solve(ctx, b, func([]int) bool {
+		found.Add(1)
+		return true
+	})
 	return st.Solutions, err
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/alecthomas/kong"
 	"github.com/polyspec/polyspec/cmd/internal/pipscli"
+	"github.com/polyspec/polyspec/cmd/internal/progress"
 	"github.com/polyspec/polyspec/compile/pips"
 	"github.com/polyspec/polyspec/cover"
 )
@@ -39,6 +40,7 @@ type CLI struct {
 	ShowGame   bool   `name:"show-game" help:"Print the game first: the board with its regions, then the pieces."`
 	Backend    string `default:"${default_backend}" enum:"${backends}" help:"Search backend: ${backends} (default ${default_backend}, the only one that checks sums)."`
 	Difficulty string `enum:"easy,medium,hard," default:"" help:"The NYT puzzle to solve: easy, medium or hard (default: all three)."`
+	Quiet      bool   `help:"Draw no status line. (It is drawn only when standard error is a terminal, during long searches.)"`
 	File       string `arg:"" help:"The game to solve."`
 }
 
@@ -76,9 +78,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "solve_polypips:", err)
 		return 2
 	}
-	solved, err := pipscli.Run(ctx, stdout, cli.File, pipscli.Options{
+	status := progress.New(stderr, progress.IsTerminal(stderr) && !cli.Quiet)
+	ctx, stopStatus := status.ShowNodes(ctx)
+	solved, err := pipscli.Run(ctx, status.Writer(stdout), cli.File, pipscli.Options{
 		Count: cli.Count, ShowGame: cli.ShowGame, Backend: cli.Backend, Difficulty: cli.Difficulty,
 	})
+	stopStatus()
 	switch {
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(stderr, "solve_polypips: interrupted")

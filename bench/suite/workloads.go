@@ -1,0 +1,188 @@
+package suite
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/polyspec/polyspec/compile"
+	"github.com/polyspec/polyspec/compile/pips"
+	"github.com/polyspec/polyspec/compile/sudoku"
+	"github.com/polyspec/polyspec/cover"
+	"github.com/polyspec/polyspec/puzzles"
+	"github.com/polyspec/polyspec/spec"
+)
+
+// Catalogue is a search of a puzzle of the embedded catalogue, as
+// polyspec solve NAME --count does it: modulo the board's symmetries when
+// the spec asks for it, unless all.
+func Catalogue(name, puzzle string, all bool, want int64) Workload {
+	about := "polyspec solve " + puzzle + " --count"
+	if all {
+		about += " --all"
+	}
+	return Workload{Name: name, Want: want, About: about, Load: func() (*cover.Problem, []cover.Symmetry, error) {
+		e, ok := puzzles.Lookup(puzzle)
+		if !ok {
+			return nil, nil, fmt.Errorf("suite: no catalogue puzzle %q", puzzle)
+		}
+		s, err := spec.LoadFS(puzzles.FS, e.Path)
+		if err != nil {
+			return nil, nil, err
+		}
+		pz, err := compile.FromSpec(s)
+		if err != nil {
+			return nil, nil, err
+		}
+		var group []cover.Symmetry
+		if s.Unique.V && !all {
+			group = pz.Symmetries()
+		}
+		return pz.Problem, group, nil
+	}}
+}
+
+// The NYT Pips set of compile/pips/testdata/nyt: 28 days of three puzzles,
+// with 375 solutions in all (the sum of its solution_counts.csv). Only the
+// sums backend checks every rule of a Pips game, and its searches are not
+// split.
+const (
+	nytPuzzles   = 84
+	nytSolutions = 375
+)
+
+// PipsFirst reads, compiles and solves every NYT puzzle in dir up to its
+// first solution, as polyspec solve FILE.json does; its count is the
+// number of puzzles solved.
+func PipsFirst(name, dir string) Workload {
+	return pipsSet(name, "every NYT Pips puzzle read, compiled and solved up to its first solution", dir, nytPuzzles,
+		func(ctx context.Context, c *pips.Compiled, backend string) (cover.Stats, error) {
+			st, err := c.Solve(ctx, backend, func([]pips.Placement) bool { return false })
+			st.Solutions = min(st.Solutions, 1)
+			return st, err
+		})
+}
+
+// PipsCount reads, compiles and counts the solutions of every NYT puzzle
+// in dir, as polyspec solve FILE.json --count does.
+func PipsCount(name, dir string) Workload {
+	return pipsSet(name, "every NYT Pips puzzle read, compiled and its solutions counted", dir, nytSolutions,
+		func(ctx context.Context, c *pips.Compiled, backend string) (cover.Stats, error) {
+			return c.Solve(ctx, backend, nil)
+		})
+}
+
+// pipsSet is a workload that solves every puzzle of every NYT file in dir
+// and adds up what solve returns. The files are read before the timing, so
+// that it times reading the JSON, compiling and solving, not the disk.
+func pipsSet(name, about, dir string, want int64, solve func(context.Context, *pips.Compiled, string) (cover.Stats, error)) Workload {
+	return Workload{
+		Name: name, About: about, Want: want,
+		Backends: []string{pips.DefaultBackend}, Workers: []int{0},
+		Prepare: func() (Work, error) {
+			files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+			if err != nil || len(files) == 0 {
+				return nil, fmt.Errorf("suite: no NYT Pips files (*.json) in %s", dir)
+			}
+			data := make([][]byte, len(files))
+			for i, f := range files {
+				if data[i], err = os.ReadFile(f); err != nil {
+					return nil, err
+				}
+			}
+			return func(ctx context.Context, c Case) (cover.Stats, error) {
+				var total cover.Stats
+				for i, f := range files {
+					for _, d := range pips.Difficulties {
+						g, err := pips.ReadNYT(f, data[i], d)
+						if err != nil {
+							return total, err
+						}
+						cp, err := pips.Compile(g)
+						if err != nil {
+							return total, err
+						}
+						st, err := solve(ctx, cp, c.Backend)
+						total.Solutions += st.Solutions
+						total.Nodes += st.Nodes
+						total.Updates += st.Updates
+						if err != nil {
+							return total, err
+						}
+					}
+				}
+				return total, nil
+			}, nil
+		},
+	}
+}
+
+// SudokuList compiles and counts every puzzle of a Sudoku list file (see
+// sudoku.ReadList), as polyspec solve --count does a Sudoku spec, each on
+// its own (a puzzle takes milliseconds: there is nothing to split). Every
+// puzzle must have one solution, so the count is the number of puzzles.
+func SudokuList(name, path string) Workload {
+	return Workload{
+		Name: name, About: "every Sudoku of " + filepath.Base(path) + " compiled and proved unique", Want: 95,
+		Workers: []int{0},
+		Prepare: func() (Work, error) {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return nil, err
+			}
+			list, err := sudoku.ReadList(path, data)
+			if err != nil {
+				return nil, err
+			}
+			lay, err := sudoku.NewLayout(list.N, nil, nil)
+			if err != nil {
+				return nil, err
+			}
+			return func(ctx context.Context, c Case) (cover.Stats, error) {
+				b, err := cover.Lookup(c.Backend)
+				if err != nil {
+					return cover.Stats{}, err
+				}
+				var total cover.Stats
+				for i, g := range list.Puzzles {
+					pz, err := lay.Compile(g)
+					if err != nil {
+						return total, err
+					}
+					st, err := b.Solve(ctx, pz.Problem, nil)
+					if err == nil && st.Solutions != 1 {
+						err = fmt.Errorf("suite: %s:%d: %d solutions, want 1", path, list.Lines[i], st.Solutions)
+					}
+					total.Solutions += st.Solutions
+					total.Nodes += st.Nodes
+					total.Updates += st.Updates
+					if err != nil {
+						return total, err
+					}
+				}
+				return total, nil
+			}, nil
+		},
+	}
+}
+
+// Enumeration lists the free polyforms of one order on a lattice, as
+// polyspec enumerate does; it searches no exact cover, so it has no
+// backend and no nodes.
+func Enumeration(name, lattice string, order int, want int64) Workload {
+	return Workload{
+		Name: name, About: fmt.Sprintf("every free polyform of order %d on the %s lattice", order, lattice), Want: want,
+		Backends: []string{NoBackend}, Workers: []int{0},
+		Prepare: func() (Work, error) {
+			l, err := compile.LatticeByName(lattice)
+			if err != nil {
+				return nil, err
+			}
+			return func(context.Context, Case) (cover.Stats, error) {
+				forms, err := compile.Enumerate(l, order, false)
+				return cover.Stats{Solutions: int64(len(forms))}, err
+			}, nil
+		},
+	}
+}

@@ -1,0 +1,206 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/polyspec/polyspec/cover"
+)
+
+// Scale holds solve's flags for searches too long for one run or one
+// machine: a shard of a search split over many processes, its result for
+// merge, and a record of its progress to resume it from.
+type Scale struct {
+	Shard  string `placeholder:"[i]/N" help:"Search only part i of N disjoint parts (0 <= i < N), which together are the whole search; with /N alone, i is taken from $$JOB_COMPLETION_INDEX, which a Kubernetes Indexed Job sets. Write each part with --out and add them up with 'polyspec merge'."`
+	Out    string `placeholder:"FILE" help:"Once the search is through, write its counts to FILE as JSON (atomically: a merge never sees half a file), for 'polyspec merge'. Without --shard it is the only part, 0/1."`
+	State  string `placeholder:"FILE" help:"Record which parts of the search are finished in FILE, every 10 s and when the search stops (Ctrl-C too), so that --resume can go on from there."`
+	Resume bool   `help:"Go on with the search recorded in the --state file: its finished parts are not searched again. The file must come from the same puzzle, --all or not, and --shard; if it does not exist yet, the search starts afresh. Needs --count."`
+
+	shard cover.Shard // --shard, read by check
+}
+
+// jobIndex is the variable a Kubernetes Indexed Job sets to the index of
+// each of its pods.
+const jobIndex = "JOB_COMPLETION_INDEX"
+
+// stateEvery is how often a running search writes its --state file: often
+// enough that a kill loses little, seldom enough to cost nothing.
+const stateEvery = 10 * time.Second
+
+// used reports whether any of the flags is given, which needs a split
+// search even on one core.
+func (s *Scale) used() bool { return s.Shard != "" || s.Out != "" || s.State != "" || s.Resume }
+
+// check reads --shard and refuses the combinations that cannot work,
+// before a long search rather than after it. stopAfter is solve's limit,
+// which a picture sets too.
+func (s *Scale) check(count bool, stopAfter int) error {
+	var err error
+	if s.shard, err = parseShard(s.Shard, os.Getenv); err != nil {
+		return err
+	}
+	switch {
+	case s.Resume && s.State == "":
+		return errors.New("--resume needs --state FILE: the file that records the search to go on with")
+	case s.Resume && !count:
+		return errors.New("--resume goes on with a count: add --count (solutions found before the interruption would not be listed again)")
+	case (s.Out != "" || s.State != "") && stopAfter > 0:
+		return errors.New("--out and --state record a whole search, which --stop-after (or a picture: --svg, --png, --x3d, --gltf) cuts short")
+	}
+	for _, f := range []struct{ flag, path string }{{"--out", s.Out}, {"--state", s.State}} {
+		if f.path == "" {
+			continue
+		}
+		if dir := filepath.Dir(f.path); !isDir(dir) {
+			return fmt.Errorf("%s %s: no directory %s to write it in", f.flag, f.path, dir)
+		}
+	}
+	if s.State != "" && !s.Resume {
+		if _, err := os.Stat(s.State); err == nil {
+			return fmt.Errorf("--state %s: the file exists; add --resume to go on with the search it records, or remove it", s.State)
+		}
+	}
+	return nil
+}
+
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
+}
+
+// refuse returns the error for a target that cannot be split (what names
+// it), or nil when no flag of s is given.
+func (s *Scale) refuse(what string) error {
+	if s.used() {
+		return fmt.Errorf("--shard, --out, --state and --resume split and record searches of polyform puzzles and DLX files, not of %s", what)
+	}
+	return nil
+}
+
+// parseShard reads --shard: "i/N", or "/N" with i from
+// $JOB_COMPLETION_INDEX, or "" for the whole search.
+func parseShard(flag string, getenv func(string) string) (cover.Shard, error) {
+	if flag == "" {
+		return cover.Shard{}, nil
+	}
+	text := flag
+	if strings.HasPrefix(text, "/") {
+		i := getenv(jobIndex)
+		if i == "" {
+			return cover.Shard{}, fmt.Errorf("--shard %s: $%s is not set (it gives i when the shard is written /N; or write i/N)", flag, jobIndex)
+		}
+		text = i + text
+	}
+	sh, err := cover.ParseShard(text)
+	if err != nil {
+		if text != flag {
+			return cover.Shard{}, fmt.Errorf("--shard %s with %s=%s: want i/N with 0 <= i < N", flag, jobIndex, getenv(jobIndex))
+		}
+		return cover.Shard{}, fmt.Errorf("--shard %s: want i/N with 0 <= i < N, or /N with i in $%s", flag, jobIndex)
+	}
+	return sh, nil
+}
+
+// setup sets the shard and state of a split search. A resumed state that
+// does not fit the search is refused by the search itself, which checks
+// the problem's fingerprint; see explain.
+func (s *Scale) setup(e *env, par *cover.Parallel) error {
+	par.Shard = s.shard
+	if s.State == "" && s.Out == "" {
+		return nil
+	}
+	par.State = new(cover.State)
+	if !s.Resume {
+		return nil
+	}
+	st, err := cover.ReadState(s.State)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		fmt.Fprintf(e.stderr, "polyspec: no state in %s yet: the search starts afresh\n", s.State)
+		return nil
+	case err != nil:
+		return fmt.Errorf("--state: %w", err) // err names the file
+	}
+	par.State = st
+	return nil
+}
+
+// explain adds to a search's error what a state mismatch means.
+func (s *Scale) explain(err error) error {
+	if err != nil && s.Resume && strings.Contains(err.Error(), "cover: state ") {
+		return fmt.Errorf("--state %s does not fit this search: %w (a state resumes only the search that wrote it: the same puzzle, --all or not, and --shard)", s.State, err)
+	}
+	return err
+}
+
+// saving writes the state to its file every stateEvery while a search
+// runs. The returned function stops it and reports the first failure.
+func (s *Scale) saving(par *cover.Parallel) (stop func() error) {
+	if s.State == "" || par == nil {
+		return func() error { return nil }
+	}
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	var failed error
+	wg.Go(func() {
+		t := time.NewTicker(stateEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-t.C:
+				// Until the search has checked the state against the
+				// problem, there is nothing to write.
+				err := cover.WriteState(s.State, par.State)
+				if err != nil && !errors.Is(err, cover.ErrUnusedState) && failed == nil {
+					failed = fmt.Errorf("--state %s: %w", s.State, err)
+				}
+			}
+		}
+	})
+	return func() error {
+		close(done)
+		wg.Wait()
+		return failed
+	}
+}
+
+// finish writes the state once more after a search, interrupted or not,
+// and the part of a search that ran to its end.
+func (s *Scale) finish(e *env, par *cover.Parallel, complete bool) error {
+	if par == nil || par.State == nil {
+		return nil
+	}
+	if s.State != "" {
+		err := cover.WriteState(s.State, par.State)
+		switch {
+		case errors.Is(err, cover.ErrUnusedState):
+			return nil // stopped before it began: nothing to record
+		case err != nil:
+			return fmt.Errorf("--state %s: %w", s.State, err)
+		case !complete:
+			fmt.Fprintf(e.stderr, "polyspec: the search so far is in %s; the same command with --resume goes on with it\n", s.State)
+		}
+	}
+	switch {
+	case s.Out == "":
+		return nil
+	case !complete:
+		fmt.Fprintf(e.stderr, "polyspec: --out %s not written: the search did not finish\n", s.Out)
+		return nil
+	}
+	pt, err := par.State.Part()
+	if err == nil {
+		err = cover.WritePartFile(s.Out, pt)
+	}
+	if err != nil {
+		return fmt.Errorf("--out %s: %w", s.Out, err)
+	}
+	return nil
+}
