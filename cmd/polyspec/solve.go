@@ -21,7 +21,7 @@ import (
 
 // SolveCmd solves a puzzle or a DLX file.
 type SolveCmd struct {
-	Target    string `arg:"" help:"Catalogue name (see 'polyspec list'), spec file (.toml, .yaml, .yml), DLX file (.dlx), or a Pips game (NYT .json, Polypips text game or generator output)."`
+	Target    string `arg:"" help:"Catalogue name (see 'polyspec list'), spec file (.toml, .yaml, .yml), DLX file (.dlx), Pips game (NYT .json, Polypips text game or generator output), or a list of Sudoku puzzles (one grid per line, '.' for a blank)."`
 	Count     bool   `help:"Print only the closing count line, not the solutions."`
 	StopAfter int    `short:"n" name:"stop-after" placeholder:"N" help:"Stop after N solutions (0: find them all)."`
 	Backend   string `default:"${default_backend}" enum:"${backends}" help:"Search backend: ${backends} (default ${default_backend})."`
@@ -63,6 +63,12 @@ func (c *SolveCmd) Run(e *env) error {
 			return err
 		}
 		return c.solvePips(e)
+	}
+	if isSudokuList(c.Target) {
+		if err := c.Scale.refuse("Sudoku"); err != nil {
+			return err
+		}
+		return c.solveSudokuList(e, b)
 	}
 	s, err := loadSpec(c.Target)
 	if err != nil {
