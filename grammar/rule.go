@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -88,6 +89,19 @@ var ruleTypes = []ruleType{
 // such as "<N".
 func registerRule(node Rule, form string) {
 	ruleTypes = append(ruleTypes, ruleType{node, form})
+}
+
+// RuleTypes returns a new zero node of each rule type the parsers know, in
+// the order they were registered: the built-ins, then those registerRule
+// added. A generator that chooses a rule type at random and calls its Pick
+// then offers every type, including one added later, without a list of its
+// own to keep in step. The nodes are fresh, so that a caller may keep them.
+func RuleTypes() []Rule {
+	out := make([]Rule, len(ruleTypes))
+	for i, t := range ruleTypes {
+		out[i] = reflect.New(reflect.TypeOf(t.node).Elem()).Interface().(Rule)
+	}
+	return out
 }
 
 // ruleRoot is the grammar of ParseRule.

@@ -14,8 +14,8 @@ import (
 // rules for the shapes of its pieces and of its constraints' regions.
 type Config struct {
 	Board []grammar.Point
-	// Pieces is never empty; Twelve asks for exactly the twelve
-	// pentominoes, which needs a board of 60 cells.
+	// Pieces is never empty once read or set; Twelve asks for exactly the
+	// twelve pentominoes, which needs a board of 60 cells.
 	Pieces *grammar.Selection
 	// Constraints is nil for "none".
 	Constraints *grammar.Selection
@@ -34,6 +34,12 @@ type Config struct {
 // list them.
 var configKeys = []string{"board", "pieces", "constraints", "constraint-coverage", "constraint-selection", "seed"}
 
+// NewConfig returns a configuration with the defaults: coverage 0.5,
+// uniform-all selection, and no board, pieces or seed yet.
+func NewConfig() *Config {
+	return &Config{Coverage: 0.5, Selection: "uniform-all"}
+}
+
 // ReadConfig reads a generator's configuration:
 //
 //	board:
@@ -46,7 +52,8 @@ var configKeys = []string{"board", "pieces", "constraints", "constraint-coverage
 //
 // A selection rule is "any", orders such as 4*, shapes with or without
 // chirality (4L+, 3L), pentomino letters (X), and for pieces 12x5. Errors
-// name the file, line and column.
+// name the file, line and column. ReadConfigFile also reads the same keys
+// from TOML and YAML.
 func ReadConfig(name string, data []byte) (*Config, error) {
 	sections, err := readSections(name, data, "")
 	if err != nil {
@@ -57,89 +64,132 @@ func ReadConfig(name string, data []byte) (*Config, error) {
 			return nil, errorAt(s.pos, "expected a configuration key (%s); found %s:", strings.Join(configKeys, ", "), s.key)
 		}
 	}
-	c := &Config{Coverage: 0.5, Selection: "uniform-all"}
+	return configFrom(name, sections, true)
+}
+
+// configFrom builds a configuration from its sections, read from the text
+// format (text) or from the keys of a TOML or YAML file, whose values have
+// no layout of lines to check.
+func configFrom(name string, sections []*section, text bool) (*Config, error) {
+	c := NewConfig()
 	board, err := need(name, sections, "board")
 	if err != nil {
 		return nil, err
 	}
-	if c.Board, err = readBoard(board); err != nil {
+	if text {
+		c.Board, err = readBoard(board)
+	} else {
+		c.Board, err = boardCells(board)
+	}
+	if err != nil {
 		return nil, err
 	}
 	pieces, err := need(name, sections, "pieces")
 	if err != nil {
 		return nil, err
 	}
-	if c.Pieces, err = readSelection(pieces); err != nil {
+	if err := c.set(pieces, text); err != nil {
 		return nil, err
 	}
-	switch {
-	case len(c.Pieces.Shapes) == 0:
-		return nil, errorAt(pieces.lines[0].pos, "expected pieces to place; found none (none is only for constraints)")
-	case c.Pieces.Twelve && len(c.Board) != 60:
+	if c.Pieces.Twelve && len(c.Board) != 60 {
 		return nil, errorAt(pieces.lines[0].pos, "expected a board of 60 cells for 12x5, the twelve pentominoes; found %d cells", len(c.Board))
 	}
-	if get(sections, "constraints") != nil {
-		s, err := need(name, sections, "constraints")
-		if err != nil {
-			return nil, err
-		}
-		if c.Constraints, err = readSelection(s); err != nil {
-			return nil, err
-		}
-		if c.Constraints.Twelve {
-			return nil, errorAt(s.lines[0].pos, "expected a selection of constraint shapes; found 12x5, which is only for pieces")
-		}
-		if len(c.Constraints.Shapes) == 0 {
-			c.Constraints = nil
+	for _, key := range configKeys[2:] {
+		if s := get(sections, key); s != nil {
+			if err := c.set(s, text); err != nil {
+				return nil, err
+			}
 		}
 	}
-	return c, readSettings(c, sections)
+	return c, nil
 }
 
-// readSettings reads the keys with one word as their value.
-func readSettings(c *Config, sections []*section) error {
-	if s := get(sections, "constraint-coverage"); s != nil {
-		text, pos, err := word(s)
+// Set sets one key, as a command-line flag does: value is what a
+// configuration file would hold after the key, except that "board" takes
+// the name of a board (see NamedBoard), since art has no place on a
+// command line. An error is a *grammar.Error positioned within value,
+// which has no file name.
+func (c *Config) Set(key, value string) error {
+	if key == "board" {
+		board, err := NamedBoard(value)
 		if err != nil {
 			return err
 		}
-		v, err := strconv.ParseFloat(text, 64)
-		if err != nil || v < 0 || v > 1 {
-			return errorAt(pos, "expected a share from 0 to 1, such as 0.5; found %q", text)
+		c.Board = board
+		return nil
+	}
+	if !slices.Contains(configKeys, key) {
+		return fmt.Errorf("pips: no configuration key %q", key)
+	}
+	at := lexer.Position{Line: 1, Column: 1}
+	return c.set(&section{key: key, pos: at, lines: []textLine{{value, at}}}, false)
+}
+
+// set reads the value of one key other than the board.
+func (c *Config) set(s *section, text bool) error {
+	if len(s.lines) == 0 {
+		return errorAt(s.pos, "expected a value for %s:; found none", s.key)
+	}
+	switch s.key {
+	case "pieces":
+		sel, err := readSelection(s)
+		if err != nil {
+			return err
+		}
+		if len(sel.Shapes) == 0 {
+			return errorAt(s.lines[0].pos, "expected pieces to place; found none (none is only for constraints)")
+		}
+		c.Pieces = sel
+		return nil
+	case "constraints":
+		sel, err := readSelection(s)
+		switch {
+		case err != nil:
+			return err
+		case sel.Twelve:
+			return errorAt(s.lines[0].pos, "expected a selection of constraint shapes; found 12x5, which is only for pieces")
+		case len(sel.Shapes) == 0:
+			sel = nil
+		}
+		c.Constraints = sel
+		return nil
+	}
+	value, pos, err := word(s, text)
+	if err != nil {
+		return err
+	}
+	switch s.key {
+	case "constraint-coverage":
+		v, err := strconv.ParseFloat(value, 64)
+		if err != nil || !(v >= 0 && v <= 1) {
+			return errorAt(pos, "expected a share from 0 to 1, such as 0.5; found %q", value)
 		}
 		c.Coverage = v
-	}
-	if s := get(sections, "constraint-selection"); s != nil {
-		text, pos, err := word(s)
-		if err != nil {
-			return err
+	case "constraint-selection":
+		if value != "uniform-all" && value != "uniform-size" {
+			return errorAt(pos, "expected uniform-all or uniform-size; found %q", value)
 		}
-		if text != "uniform-all" && text != "uniform-size" {
-			return errorAt(pos, "expected uniform-all or uniform-size; found %q", text)
-		}
-		c.Selection = text
-	}
-	if s := get(sections, "seed"); s != nil {
-		text, pos, err := word(s)
+		c.Selection = value
+	case "seed":
+		v, err := strconv.ParseInt(value, 10, 64)
 		if err != nil {
-			return err
-		}
-		v, err := strconv.ParseInt(text, 10, 64)
-		if err != nil {
-			return errorAt(pos, "expected a whole number; found %q", text)
+			return errorAt(pos, "expected a whole number; found %q", value)
 		}
 		c.Seed, c.HasSeed = v, true
 	}
 	return nil
 }
 
-// word returns the one-word value of a section.
-func word(s *section) (string, lexer.Position, error) {
-	if len(s.lines) != 1 || s.lines[0].pos.Line != s.pos.Line {
+// word returns the one-word value of a section, which the text format
+// writes on the key's line.
+func word(s *section, text bool) (string, lexer.Position, error) {
+	switch {
+	case text && (len(s.lines) != 1 || s.lines[0].pos.Line != s.pos.Line):
 		return "", s.pos, errorAt(s.pos, "expected a value after %s: on its line; found %s", s.key, plural(len(s.lines), "line"))
+	case len(s.lines) != 1:
+		return "", s.pos, errorAt(s.pos, "expected a value of one line for %s; found %s", s.key, plural(len(s.lines), "line"))
 	}
-	text := strings.TrimSpace(s.lines[0].text)
-	return text, s.lines[0].pos, nil
+	return strings.TrimSpace(s.lines[0].text), s.lines[0].pos, nil
 }
 
 func plural(n int, noun string) string {

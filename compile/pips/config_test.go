@@ -79,7 +79,7 @@ func FuzzReadConfig(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := ReadConfig("f.txt", data)
-		checkFileError(t, data, err)
+		checkFileError(t, "f.txt", data, err)
 		if err == nil && (len(c.Pieces.Shapes) == 0 || len(c.Board) == 0) {
 			t.Fatalf("config without pieces or board: %+v", c)
 		}

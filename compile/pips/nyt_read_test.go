@@ -87,6 +87,6 @@ func FuzzReadNYT(f *testing.F) {
 		if err == nil {
 			_, err = Compile(g)
 		}
-		checkFileError(t, data, err)
+		checkFileError(t, "f.txt", data, err)
 	})
 }

@@ -36,3 +36,24 @@ func (ix *lineIndex) at(offset int) lexer.Position {
 	col := utf8.RuneCount(ix.data[ix.starts[line]:offset]) + 1
 	return lexer.Position{Filename: ix.name, Offset: offset, Line: line + 1, Column: col}
 }
+
+// offset turns a 1-based line and a column counted in runes, as the YAML
+// decoder reports them, into a byte offset, clamped to the file and to the
+// line.
+func (ix *lineIndex) offset(line, col int) int {
+	if line < 1 {
+		return 0
+	}
+	if line > len(ix.starts) {
+		return len(ix.data)
+	}
+	off := ix.starts[line-1]
+	for range col - 1 {
+		if off >= len(ix.data) || ix.data[off] == '\n' {
+			break
+		}
+		_, size := utf8.DecodeRune(ix.data[off:])
+		off += size
+	}
+	return off
+}

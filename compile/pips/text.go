@@ -73,11 +73,17 @@ func need(name string, sections []*section, key string) (*section, error) {
 	return s, nil
 }
 
-// readBoard reads rows of '#' cells; the first row is y = 0.
+// readBoard reads rows of '#' cells on the lines below "board:"; the first
+// row is y = 0.
 func readBoard(s *section) ([]grammar.Point, error) {
 	if s.lines[0].pos.Line == s.pos.Line {
 		return nil, errorAt(s.lines[0].pos, "expected the board's rows on the lines below board:; found %q", s.lines[0].text)
 	}
+	return boardCells(s)
+}
+
+// boardCells reads the rows of '#' cells that are a section's lines.
+func boardCells(s *section) ([]grammar.Point, error) {
 	var cells []grammar.Point
 	for row, line := range s.lines {
 		col := 0

@@ -279,13 +279,13 @@ func FuzzReadGame(f *testing.F) {
 		if err == nil {
 			_, err = Compile(g)
 		}
-		checkFileError(t, data, err)
+		checkFileError(t, "f.txt", data, err)
 	})
 }
 
-// checkFileError checks that an error from reading a file is positioned
-// inside it and names it.
-func checkFileError(t *testing.T, data []byte, err error) {
+// checkFileError checks that an error from reading the file name is
+// positioned inside it and names it.
+func checkFileError(t *testing.T, name string, data []byte, err error) {
 	t.Helper()
 	if err == nil {
 		return
@@ -295,7 +295,7 @@ func checkFileError(t *testing.T, data []byte, err error) {
 		t.Fatalf("error %v is a %T, not a *grammar.Error", err, err)
 	}
 	lines := strings.Count(string(data), "\n") + 1
-	if ge.Pos.Filename != "f.txt" || ge.Pos.Line < 1 || ge.Pos.Line > lines || ge.Pos.Column < 1 {
+	if ge.Pos.Filename != name || ge.Pos.Line < 1 || ge.Pos.Line > lines || ge.Pos.Column < 1 {
 		t.Fatalf("error %v is not positioned in the file of %d lines", err, lines)
 	}
 }

@@ -1,6 +1,7 @@
 // Package pipscli is the command-line side of Pips and Polypips games,
-// shared by solve_polypips and polyspec solve: it recognises the input
-// formats, reads a file, solves or counts its games, and prints them.
+// shared by solve_polypips, generate_polypips and polyspec: it recognises
+// the input formats, reads a file, solves or counts its games, and prints
+// them; and it generates games from a configuration and flags.
 package pipscli
 
 import (
@@ -140,7 +141,9 @@ func solve(ctx context.Context, w io.Writer, g *pips.Game, backend string, opts 
 		return false, err
 	}
 	if opts.ShowGame {
-		printGame(w, g)
+		if err := pips.DrawGame(w, g); err != nil {
+			return false, err
+		}
 		fmt.Fprintln(w, "solution:")
 	}
 	if opts.Count {
@@ -162,7 +165,9 @@ func solve(ctx context.Context, w io.Writer, g *pips.Game, backend string, opts 
 		fmt.Fprintln(w, "no solution")
 		return false, nil
 	}
-	printSolution(w, first)
+	if err := pips.DrawSolution(w, first); err != nil {
+		return false, err
+	}
 	if opts.SVG != nil {
 		return true, emit.PipsSVG(opts.SVG, pipsBoard(g, first))
 	}
