@@ -4,41 +4,13 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
 
 	"github.com/alecthomas/kong"
-	"github.com/polyspec/polyspec/emit/pipsart"
-	"github.com/polyspec/polyspec/grammar"
+	"github.com/polyspec/polyspec/cmd/internal/pipscli"
 )
-
-// description is the body of --help. TestHelpListsTheShapes keeps its lists
-// of shapes in step with the grammar.
-const description = `Draw Polypips pieces, in order, separated by blank lines.
-
-A piece is written without spaces as [cells][shape][chirality]:[pips][:degrees],
-for example 5F+:12345, 1o:3 or 4L+:3456:90, where
-
-    cells and shape  1o (or 1O), 2I, 3I, 3L, 4I, 4L, 4O, 4S, 4T,
-                     5F, 5I, 5L, 5N, 5P, 5T, 5U, 5V, 5W, 5X, 5Y or 5Z
-    chirality        + or - after 4L, 4S, 5F, 5L, 5N, 5P, 5Y and 5Z, which
-                     have two mirror images; nothing after the others
-    pips             one digit from 0 to 6 per cell, in the order of the
-                     cells in the Polypips document's table for the shape
-    degrees          0, 90, 180 or 270, turning the piece counter-clockwise;
-                     none is 0
-
-An argument may hold several pieces separated by commas or spaces.
-
-Exit status: 0 on success, 2 for bad arguments.`
-
-// CLI is the command line; kong builds --help from the tags.
-type CLI struct {
-	Compact bool     `help:"Draw one character per cell, its pips, without outlines."`
-	Pieces  []string `arg:"" name:"piece" help:"Pieces to draw, such as 5F+:12345 or 4L+:3456:90."`
-}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -46,62 +18,27 @@ func main() {
 
 // run is main without the process: it returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
-	var cli CLI
+	var cli pipscli.DrawFlags
 	exit := -1
 	parser, err := kong.New(&cli,
 		kong.Name("draw_polypips"),
-		kong.Description(description),
+		kong.Description(pipscli.DrawHelp),
 		kong.UsageOnError(),
 		kong.Writers(stdout, stderr),
 		kong.Exit(func(code int) { exit = code }),
 	)
+	if err == nil {
+		_, err = parser.Parse(args)
+		if exit >= 0 {
+			return exit
+		}
+	}
+	if err == nil {
+		err = pipscli.Draw(stdout, cli)
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "draw_polypips:", err)
 		return 2
-	}
-	_, err = parser.Parse(args)
-	if exit >= 0 {
-		return exit
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "draw_polypips:", err)
-		return 2
-	}
-	// Read every argument before drawing anything, so that a mistake in the
-	// last one does not leave half the output behind.
-	var pieces []*grammar.Polypip
-	for i, arg := range cli.Pieces {
-		ps, err := grammar.ParsePolypips(arg)
-		if err != nil {
-			fmt.Fprintln(stderr, "draw_polypips:", argumentError(i+1, arg, err))
-			return 2
-		}
-		pieces = append(pieces, ps...)
-	}
-	for i, p := range pieces {
-		if i > 0 {
-			fmt.Fprintln(stdout)
-		}
-		g := pipsart.Piece(p.Cells())
-		if cli.Compact {
-			fmt.Fprint(stdout, g.Compact())
-		} else {
-			fmt.Fprint(stdout, g.Draw())
-		}
 	}
 	return 0
-}
-
-// argumentError names the argument and where in it the mistake is. The line
-// is named only for an argument of several lines, which a shell can pass.
-func argumentError(n int, arg string, err error) error {
-	var perr *grammar.Error
-	if !errors.As(err, &perr) {
-		return fmt.Errorf("argument %d %q: %w", n, arg, err)
-	}
-	at := fmt.Sprintf("column %d", perr.Pos.Column)
-	if perr.Pos.Line > 1 {
-		at = fmt.Sprintf("line %d, %s", perr.Pos.Line, at)
-	}
-	return fmt.Errorf("argument %d %q, %s: %s", n, arg, at, perr.Msg)
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/alecthomas/kong"
 	"github.com/polyspec/polyspec/cmd/internal/progress"
+	"github.com/polyspec/polyspec/compile/pips"
 	"github.com/polyspec/polyspec/cover"
 )
 
@@ -30,6 +31,8 @@ type CLI struct {
 	Render    RenderCmd    `cmd:"" help:"Draw a solution of a saved solution file (polyspec's or Polyform Puzzler's) as SVG, PNG, X3D or glTF."`
 	Gallery   GalleryCmd   `cmd:"" help:"Write static HTML pages showing a solution of every catalogue puzzle, one page per family."`
 	Import    ImportCmd    `cmd:"" help:"Turn other programs' puzzle files into spec files."`
+	Draw      DrawCmd      `cmd:"" help:"Draw Polypips pieces (5F+:12345, 4L+:3456:90) as box-drawing art, as draw_polypips does."`
+	Generate  GenerateCmd  `cmd:"" help:"Generate a Polypips game from a configuration, as generate_polypips does."`
 }
 
 // env is what every command runs with: its output streams and a context that
@@ -71,7 +74,7 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	exit := -1
 	parser, err := kong.New(&cli,
 		kong.Name("polyspec"),
-		kong.Description("Solve, count and check polyform puzzles written as spec files."),
+		kong.Description("Solve, count, check and draw polyform puzzles written as spec files, Pips and Polypips games, and Sudoku."),
 		kong.UsageOnError(),
 		kong.Writers(stdout, stderr),
 		kong.Exit(func(code int) { exit = code }),
@@ -79,6 +82,7 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		kong.Vars{
 			"default_backend": cover.DefaultBackend,
 			"backends":        strings.Join(cover.BackendNames(), ","),
+			"boards":          strings.Join(pips.BoardNames, ", "),
 		},
 	)
 	if err != nil {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"regexp"
 	"testing"
@@ -35,5 +36,27 @@ func cmpNoTime(ts *testscript.TestScript, neg bool, args []string) {
 	want := duration.ReplaceAllString(ts.ReadFile(args[1]), "duration T")
 	if (got == want) == neg {
 		ts.Fatalf("%s and %s differ (ignoring run times):\n%s\n---\n%s", args[0], args[1], got, want)
+	}
+}
+
+// TestPolypipsStatus checks the exit statuses draw and generate promise in
+// their help, which testscript cannot tell apart.
+func TestPolypipsStatus(t *testing.T) {
+	tests := []struct {
+		args []string
+		want int
+	}{
+		{[]string{"draw", "5W:12345"}, 0},
+		{[]string{"draw", "4T:123"}, 2},
+		{[]string{"generate", "--board", "4x4", "--pieces", "2*", "--seed", "2"}, 0},
+		{[]string{"generate", "--board", "5x5", "--pieces", "2*"}, 1},
+		{[]string{"generate", "--board", "4x4", "--pieces", "2Q"}, 2},
+		{[]string{"generate", "--pieces", "2*"}, 2},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		if got := run(tt.args, &stdout, &stderr); got != tt.want {
+			t.Errorf("polyspec %q: status %d, want %d (stderr %q)", tt.args, got, tt.want, stderr.String())
+		}
 	}
 }

@@ -30,6 +30,8 @@ type SolveCmd struct {
 	Workers   int    `default:"0" placeholder:"N" help:"Search a polyform puzzle or DLX file on N cores at once, splitting the search tree into independent parts (0: every core; 1: one core, and no split unless --shard, --out or --state asks for one). Solutions, their order and their count are the same for every N, and so are the searches (nodes) of a whole search, except with --backend sums; a run cut short (--stop-after, Ctrl-C) counts what every core searched, which varies from run to run, and a split search counts fewer updates."`
 	// Difficulty picks the puzzles of an NYT Pips file.
 	Difficulty string `enum:",easy,medium,hard" default:"" help:"For an NYT Pips JSON file: solve only the easy, medium or hard puzzle (default: all three)."`
+	// ShowGame prints a Pips game before its solution.
+	ShowGame bool `name:"show-game" help:"For a Pips game: print the game first, the board with its regions and then the pieces."`
 	// Pictures draws the first solution, or solution N of --stop-after
 	// (render.go).
 	Pictures Pictures `embed:""`
@@ -141,7 +143,7 @@ func (c *SolveCmd) parallel(b cover.Backend) *cover.Parallel {
 // solvePips solves a Pips or Polypips game: an NYT JSON file, a text game
 // or a generator's output.
 func (c *SolveCmd) solvePips(e *env) error {
-	opts := pipscli.Options{Count: c.Count, Backend: c.Backend, Difficulty: c.Difficulty}
+	opts := pipscli.Options{Count: c.Count, ShowGame: c.ShowGame, Backend: c.Backend, Difficulty: c.Difficulty}
 	if p := c.Pictures; p.PNG != "" || p.X3D != "" || p.GLTF != "" {
 		return errors.New("a Pips game is drawn with --svg only")
 	}

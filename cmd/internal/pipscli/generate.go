@@ -11,63 +11,105 @@ import (
 	"github.com/polyspec/polyspec/grammar"
 )
 
-// GenerateOptions say what Generate does, as generate_polypips's flags.
-// Each setting that is not "" overrides the configuration's key of the
-// same meaning, written as a configuration writes it, except Board, which
-// names a board (pips.NamedBoard: 6x10, 8x8-hole, 8x8-corners).
-type GenerateOptions struct {
-	Board       string // board
-	Pieces      string // pieces
-	Constraints string // constraints
-	Coverage    string // constraint-coverage
-	Selection   string // constraint-selection
-	Seed        string // seed
-	// Unique tightens the constraints until the game has one solution.
-	Unique bool
+// GenerateHelp is the body of generate_polypips --help, and of polyspec
+// generate --help.
+const GenerateHelp = `Generate a Polypips game that has a solution.
+
+CONFIG is a configuration in the Polypips text format (board:, pieces:,
+constraints:, constraint-coverage:, constraint-selection:, seed:), or the
+same keys in a TOML (.toml) or YAML (.yaml, .yml) file, with the board as a
+string of rows of '#' cells. The flags override its keys; with --board and
+--pieces no file is needed.
+
+A selection rule (--pieces, --constraints) is any, none (constraints
+only), orders such as 4*, shapes with or without chirality (4L+, 3L),
+pentomino letters (X), or 12x5 (pieces only: the twelve pentominoes, each
+once in either hand, on a board of 60 cells), joined by commas.
+
+The game is the same for the same configuration and seed, every time; with
+no seed anywhere the seed is 1. Pieces turn but never flip.
+
+Exit status: 0 on success, 1 if no game can be made (the pieces cannot
+tile the board, the constraint shapes cannot reach the coverage, a search
+reached its bound, or --unique failed), 2 for bad input, 130 if
+interrupted.`
+
+// GenerateFlags are the command line of generate_polypips and polyspec
+// generate. Each setting that is not "" overrides the configuration's key
+// of the same meaning, written as a configuration writes it, except Board,
+// which names a board (pips.NamedBoard). A command that embeds them sets
+// the kong variable "boards" to the names of pips.BoardNames.
+type GenerateFlags struct {
+	Board       string `placeholder:"NAME" help:"A board by name instead of the configuration's: WxH (6x10, 8x8), ${boards}."`
+	Pieces      string `placeholder:"RULE" help:"The shapes of the pieces, such as 12x5 or 4*,X."`
+	Constraints string `placeholder:"RULE" help:"The shapes of the constraint regions, such as any, 2* or none."`
+	Coverage    string `placeholder:"SHARE" help:"The share of the board the constraint regions cover, from 0 to 1 (default 0.5)."`
+	Selection   string `placeholder:"HOW" help:"How constraint shapes are drawn: uniform-all (every shape alike, the default) or uniform-size (a size first, then a shape of it)."`
+	Seed        string `placeholder:"N" help:"The seed of every random choice (default 1)."`
+	Unique      bool   `help:"Add and tighten constraints until the game has exactly one solution."`
+	Config      string `arg:"" optional:"" help:"The configuration file."`
 }
 
-// Generate reads the configuration at path (TOML, YAML or the text
-// format; "" for none, when the options name the board and the pieces),
-// applies the options, generates a game and writes it to w. Errors from
-// generation itself wrap pips.ErrArea, ErrNoTiling, ErrCoverage, ErrBudget
-// or ErrNotUnique; the others are the input's.
-func Generate(ctx context.Context, w io.Writer, path string, opts GenerateOptions) error {
+// Generate reads the configuration the flags name (TOML, YAML or the text
+// format; none when the flags name the board and the pieces), applies the
+// flags, generates a game and writes it to w. Errors from generation itself
+// wrap pips.ErrArea, ErrNoTiling, ErrCoverage, ErrBudget or ErrNotUnique;
+// the others are the input's.
+func Generate(ctx context.Context, w io.Writer, f GenerateFlags) error {
 	c := pips.NewConfig()
-	if path != "" {
-		data, err := os.ReadFile(path)
+	if f.Config != "" {
+		data, err := os.ReadFile(f.Config)
 		if err != nil {
 			return err
 		}
-		if c, err = pips.ReadConfigFile(path, data); err != nil {
+		if c, err = pips.ReadConfigFile(f.Config, data); err != nil {
 			return err
 		}
 	}
 	flags := []struct{ flag, key, value string }{
-		{"--board", "board", opts.Board},
-		{"--pieces", "pieces", opts.Pieces},
-		{"--constraints", "constraints", opts.Constraints},
-		{"--coverage", "constraint-coverage", opts.Coverage},
-		{"--selection", "constraint-selection", opts.Selection},
-		{"--seed", "seed", opts.Seed},
+		{"--board", "board", f.Board},
+		{"--pieces", "pieces", f.Pieces},
+		{"--constraints", "constraints", f.Constraints},
+		{"--coverage", "constraint-coverage", f.Coverage},
+		{"--selection", "constraint-selection", f.Selection},
+		{"--seed", "seed", f.Seed},
 	}
-	for _, f := range flags {
-		if f.value == "" {
+	for _, fl := range flags {
+		if fl.value == "" {
 			continue
 		}
-		if err := c.Set(f.key, f.value); err != nil {
+		if err := c.Set(fl.key, fl.value); err != nil {
 			var ge *grammar.Error
 			if errors.As(err, &ge) {
-				return fmt.Errorf("%s %q, column %d: %s", f.flag, f.value, ge.Pos.Column, ge.Msg)
+				return fmt.Errorf("%s %q, column %d: %s", fl.flag, fl.value, ge.Pos.Column, ge.Msg)
 			}
-			return fmt.Errorf("%s %q: %w", f.flag, f.value, err)
+			return fmt.Errorf("%s %q: %w", fl.flag, fl.value, err)
 		}
 	}
 	if len(c.Board) == 0 || c.Pieces == nil {
 		return errors.New("expected a configuration file, or --board and --pieces")
 	}
-	g, err := pips.Generate(ctx, c, pips.GenerateOptions{Unique: opts.Unique})
+	g, err := pips.Generate(ctx, c, pips.GenerateOptions{Unique: f.Unique})
 	if err != nil {
 		return err
 	}
 	return g.Write(w)
+}
+
+// GenerateStatus is the exit status GenerateHelp promises for an error of
+// Generate: 1 when no game could be made, 130 when interrupted, and 2 for
+// bad input.
+func GenerateStatus(err error) int {
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, context.Canceled):
+		return 130
+	}
+	for _, e := range []error{pips.ErrArea, pips.ErrNoTiling, pips.ErrCoverage, pips.ErrBudget, pips.ErrNotUnique} {
+		if errors.Is(err, e) {
+			return 1
+		}
+	}
+	return 2
 }

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/polyspec/polyspec/cmd/internal/pipscli"
+)
+
+// DrawCmd is draw_polypips as a polyspec command.
+type DrawCmd struct {
+	pipscli.DrawFlags `embed:""`
+}
+
+// Help is the long help of polyspec draw --help.
+func (c *DrawCmd) Help() string { return pipscli.DrawHelp }
+
+func (c *DrawCmd) Run(e *env) error {
+	if err := pipscli.Draw(e.stdout, c.DrawFlags); err != nil {
+		return e.failed(err, 2)
+	}
+	return nil
+}
+
+// GenerateCmd is generate_polypips as a polyspec command.
+type GenerateCmd struct {
+	pipscli.GenerateFlags `embed:""`
+}
+
+// Help is the long help of polyspec generate --help.
+func (c *GenerateCmd) Help() string { return pipscli.GenerateHelp }
+
+func (c *GenerateCmd) Run(e *env) error {
+	err := pipscli.Generate(e.ctx, e.stdout, c.GenerateFlags)
+	code := pipscli.GenerateStatus(err)
+	if errors.Is(err, context.Canceled) {
+		err = errors.New("interrupted")
+	}
+	return e.failed(err, code)
+}
+
+// failed prints err, if any, and exits with the status the command's help
+// promises for it.
+func (e *env) failed(err error, code int) error {
+	if err == nil {
+		return nil
+	}
+	fmt.Fprintln(e.stderr, "polyspec:", err)
+	return exitError{code}
+}
