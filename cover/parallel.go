@@ -43,7 +43,11 @@ type Parallel struct {
 	// state's finished subproblems are skipped (see State). A resumed
 	// state's depth overrides a zero Depth.
 	State *State
-	// Meter, if not nil, follows the search as it runs.
+	// Meter, if not nil, follows the search as it runs. For its share of
+	// the work done, the search first estimates the size of every
+	// subproblem (see Progress.Weight), at a cost of about 1% of a long
+	// search, 3% of the 6×10 pentominoes (0.4 s) and more of a shorter
+	// one.
 	Meter *Meter
 }
 
@@ -125,18 +129,29 @@ func (par Parallel) run(ctx context.Context, p *Problem, filter func() accepter,
 	if sh.Index == 0 {
 		carried.Nodes += sp.nodes
 	}
-	j := &job{backend: par.backend(), sp: sp, filter: filter, state: par.State, meter: par.Meter}
-	for k := sh.Index; k < sp.len(); k += sh.Of {
-		if !skip[k] {
-			j.todo = append(j.todo, k)
-		}
-	}
-	total := sh.count(sp.len())
-	par.Meter.start(total, total-len(j.todo), carried)
 	workers := par.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	if par.Meter != nil {
+		// Only the meter uses the weights: a search without one does
+		// not pay for them.
+		if err := sp.weigh(ctx, sh, workers); err != nil {
+			return carried, err
+		}
+	}
+	j := &job{backend: par.backend(), sp: sp, filter: filter, state: par.State, meter: par.Meter}
+	var weight, doneWeight float64
+	for k := sh.Index; k < sp.len(); k += sh.Of {
+		weight += sp.weight(k)
+		if skip[k] {
+			doneWeight += sp.weight(k)
+		} else {
+			j.todo = append(j.todo, k)
+		}
+	}
+	total := sh.count(sp.len())
+	par.Meter.start(total, total-len(j.todo), weight, doneWeight, carried)
 	st, err := j.run(ctx, workers, visit)
 	st.add(carried)
 	return st, err
@@ -255,10 +270,10 @@ func (j *job) solve(pos int, accept accepter) {
 		nodes -= sink.sent.Load()
 	}
 	if visit != nil {
-		j.meter.finished(0, nodes, complete)
+		j.meter.finished(0, nodes, j.sp.weight(k), complete)
 		st.Solutions = found
 	} else {
-		j.meter.finished(st.Solutions, nodes, complete)
+		j.meter.finished(st.Solutions, nodes, j.sp.weight(k), complete)
 	}
 	if complete && j.state != nil {
 		j.state.record(k, st, took)

@@ -25,6 +25,9 @@ type split struct {
 	// rather than a solution found above it: if none is, a deeper split
 	// would be the same.
 	deeper bool
+	// weights holds each subproblem's estimated size once weigh has set
+	// it (see estimate.go).
+	weights []float64
 }
 
 // splitTarget is how many subproblems an automatic split aims for: enough

@@ -264,8 +264,12 @@ func (c *SolveCmd) search(e *env, stopAfter int, par *cover.Parallel, solve func
 		if err := c.Scale.setup(e, par); err != nil {
 			return emit.Summary{}, err
 		}
-		par.Meter = new(cover.Meter)
-		poll = func() progress.Status { return meterStatus(par.Meter.Progress()) }
+		// A meter weighs the subproblems before the search, for the
+		// time left; with no status line nobody would read it.
+		if e.status != nil {
+			par.Meter = new(cover.Meter)
+			poll = func() progress.Status { return meterStatus(par.Meter.Progress()) }
+		}
 	} else {
 		var nodes atomic.Int64
 		ctx = cover.CountNodes(ctx, &nodes)
@@ -310,5 +314,6 @@ func meterStatus(p cover.Progress) progress.Status {
 	return progress.Status{
 		Solutions: p.Solutions, Nodes: p.Nodes, ResumedNodes: p.ResumedNodes,
 		Done: p.Done, Total: p.Total, Resumed: p.Resumed,
+		Weight: p.Weight, DoneWeight: p.DoneWeight, ResumedWeight: p.ResumedWeight,
 	}
 }

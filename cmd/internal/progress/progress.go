@@ -33,10 +33,16 @@ type Status struct {
 	// that the speed is this run's own.
 	Nodes, ResumedNodes int64
 	// Done and Total count the independent parts of the search, of which
-	// Resumed were done before this run: the estimate of the time left
-	// assumes the parts left take as long on average as those this run
-	// has finished.
+	// Resumed were done before this run: without weights, the estimate of
+	// the time left assumes the parts left take as long on average as
+	// those this run has finished.
 	Done, Total, Resumed int
+	// Weight is the estimated size of all the parts, DoneWeight that of
+	// the parts done and ResumedWeight that of the parts done before this
+	// run (cover.Progress's fields of those names). With a Weight, the
+	// estimate of the time left goes by the weight rather than the number
+	// of parts, which differ in size by a factor of a hundred or more.
+	Weight, DoneWeight, ResumedWeight float64
 	// Since is when the search started; zero means when the line was
 	// shown.
 	Since time.Time
@@ -184,17 +190,23 @@ func Format(s Status, elapsed time.Duration) string {
 	return line
 }
 
-// Left estimates the time left from the share of parts this run has
-// finished in elapsed. Parts differ in size by a factor of a hundred or
-// more, so it is a rough guide that improves as parts finish; ok is false
-// before the first.
+// Left estimates the time left from the share of the work this run has
+// finished in elapsed: the share of the weight with a Weight, else of the
+// parts. Either is a rough guide that improves as parts finish; ok is
+// false before the first.
 func Left(s Status, elapsed time.Duration) (left time.Duration, ok bool) {
-	finished := s.Done - s.Resumed
+	done, resumed, total := float64(s.Done), float64(s.Resumed), float64(s.Total)
+	if s.Weight > 0 {
+		done, resumed, total = s.DoneWeight, s.ResumedWeight, s.Weight
+	}
+	finished := done - resumed
 	if finished <= 0 || s.Total <= 0 || elapsed <= 0 {
 		return 0, false
 	}
-	perPart := float64(elapsed) / float64(finished)
-	return time.Duration(perPart * float64(s.Total-s.Done)), true
+	if s.Done >= s.Total {
+		return 0, true
+	}
+	return time.Duration(float64(elapsed) / finished * max(total-done, 0)), true
 }
 
 // clock writes a duration as H:MM:SS, as the closing line does.

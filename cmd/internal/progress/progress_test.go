@@ -26,6 +26,18 @@ func TestFormat(t *testing.T) {
 		// 2e9 nodes were done before it.
 		{"resumed", Status{Solutions: 5, Nodes: 3e9, ResumedNodes: 2e9, Done: 64, Resumed: 32, Total: 256}, 10 * time.Second,
 			"5 solutions, 100M nodes/s, 0:00:10, 64/256 parts, about 0:01:00 left"},
+		// With weights the estimate goes by the share of the weight done:
+		// a quarter of the parts, but half of the work.
+		{"weighted", Status{Solutions: 5, Nodes: 1e9, Done: 64, Total: 256, Weight: 1000, DoneWeight: 500}, 10 * time.Second,
+			"5 solutions, 100M nodes/s, 0:00:10, 64/256 parts, about 0:00:10 left"},
+		{"weighted and resumed", Status{Solutions: 5, Nodes: 3e9, ResumedNodes: 2e9, Done: 64, Resumed: 32, Total: 256,
+			Weight: 1000, DoneWeight: 600, ResumedWeight: 400}, 10 * time.Second,
+			"5 solutions, 100M nodes/s, 0:00:10, 64/256 parts, about 0:00:20 left"},
+		{"weighted, none finished by this run", Status{Solutions: 5, Done: 32, Resumed: 32, Total: 256, Weight: 1000, DoneWeight: 400, ResumedWeight: 400},
+			10 * time.Second, "5 solutions, 0:00:10, 32/256 parts"},
+		// The weights finished may add up to a little less than Weight.
+		{"weighted, all done", Status{Solutions: 5, Done: 256, Total: 256, Weight: 1, DoneWeight: 1 - 1e-16}, 10 * time.Second,
+			"5 solutions, 0:00:10, 256/256 parts, about 0:00:00 left"},
 		{"label", Status{Label: "pentominoes-6x10 distinct", Solutions: -1, Nodes: 12_345}, time.Second,
 			"pentominoes-6x10 distinct: 12.3k nodes/s, 0:00:01"},
 		{"too long", Status{Label: strings.Repeat("x", 100), Solutions: -1}, 0, strings.Repeat("x", 78) + "…"},
