@@ -56,6 +56,10 @@ type algx struct {
 	ids    []int32  // the options still compatible, in problem order
 	masks  []uint64 // the forbidden bits, w words per depth
 	chosen []int32
+
+	// path, while searchPath runs, is the branch to take at each of the
+	// top levels instead of trying them all.
+	path []int32
 }
 
 func (algxBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, error) {
@@ -159,6 +163,21 @@ func newAlgX(pl *plan) *algx {
 	return a
 }
 
+// searchPath searches the node of a's problem that the branches of path
+// lead to from the root, so that a worker can search many subproblems of
+// a split on one algx (see below in parallel.go). The options along the
+// path are chosen without counting them as nodes (the split counted them)
+// and start every solution, as the forced options of a subproblem do.
+// Only for problems without multiplicities (every Lo and Hi 1), whose
+// branches the splitter numbers as the options of the item in turn. The
+// search leaves a as it found it, ready for the next path.
+func (a *algx) searchPath(r run, path []int32) (Stats, error) {
+	a.run, a.path = r, path
+	a.search(0, 0, len(a.pl.opts))
+	a.path = nil
+	return a.finish()
+}
+
 // A wordBits is word k of a mask.
 type wordBits struct {
 	k int32
@@ -199,14 +218,22 @@ func (a *algx) search(depth, ls, le int) bool {
 	if open {
 		tries--
 	}
+	replay := depth < len(a.path)
 	ok := true
-	for pos := ls; ok && tries > 0; pos++ {
+	for pos, b := ls, int32(0); ok && tries > 0; pos++ {
 		j := a.ids[pos]
 		if a.claim[bw*a.m+int(j)]&bb == 0 {
 			continue
 		}
 		tries--
-		if !a.node() {
+		if replay {
+			// Branch b is the b-th option naming best, as in the
+			// splitter's numbering when no item has a multiplicity.
+			if b++; b-1 != a.path[depth] {
+				continue
+			}
+			tries = 0
+		} else if !a.node() {
 			return false
 		}
 		f, child := a.frame(depth)

@@ -175,7 +175,7 @@ func (rp *replay) node(k int) *node {
 	if rp.nodes == nil {
 		rp.nodes = []*node{s.root()}
 	}
-	path := rp.sp.paths[rp.sp.start[k]:rp.sp.start[k+1]]
+	path := rp.sp.path(k)
 	d := 0
 	for d < len(path) && d < len(rp.path) && path[d] == rp.path[d] {
 		d++

@@ -63,6 +63,9 @@ func newSplit(p *Problem, depth int) (*split, error) {
 
 func (sp *split) len() int { return len(sp.start) - 1 }
 
+// path returns subproblem i's path, the branch taken at each level.
+func (sp *split) path(i int) []int32 { return sp.paths[sp.start[i]:sp.start[i+1]] }
+
 // walk enumerates the subproblems at depth.
 func (s *splitter) walk(depth int) *split {
 	sp := &split{sp: s, depth: depth, start: []int32{0}}
@@ -97,9 +100,14 @@ func (s *splitter) walk(depth int) *split {
 // options the path chose (problem indices, in the order chosen), and for
 // each option of the subproblem the original option it is.
 func (sp *split) sub(i int) (q *Problem, forced []int, orig []int32) {
+	return sp.at(sp.path(i))
+}
+
+// at builds the problem left once path is taken, as sub does.
+func (sp *split) at(path []int32) (q *Problem, forced []int, orig []int32) {
 	s := sp.sp
 	n := s.root()
-	for _, b := range sp.paths[sp.start[i]:sp.start[i+1]] {
+	for _, b := range path {
 		r, t := s.pick(n)
 		s.branch(n, r, t, b)
 	}
