@@ -33,9 +33,10 @@ type Parallel struct {
 	// runtime.GOMAXPROCS(0).
 	Workers int
 	// Depth is the depth of the split: 0 picks the shallowest depth with at
-	// least a few hundred subproblems. The split depends only on the
-	// problem and Depth, never on Workers, so that shards and states from
-	// runs with different worker counts fit together.
+	// least 16 subproblems per worker, or, for a shard of several or a
+	// search with a State, at least 256, whatever the number of workers,
+	// so that shards and states from runs with different worker counts fit
+	// together. (A resumed State keeps the depth it was split at.)
 	Depth int
 	// Shard limits the search to one shard's subproblems; the zero value
 	// searches them all.
@@ -116,7 +117,15 @@ func (par Parallel) run(ctx context.Context, p *Problem, filter func() accepter,
 			depth = d
 		}
 	}
-	sp, err := newSplit(p, depth)
+	workers := par.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	target := splitTarget
+	if par.State == nil && sh.Of == 1 {
+		target = splitPerWorker * workers
+	}
+	sp, err := newSplit(p, depth, target)
 	if err != nil {
 		return Stats{}, err
 	}
@@ -129,10 +138,6 @@ func (par Parallel) run(ctx context.Context, p *Problem, filter func() accepter,
 	}
 	if sh.Index == 0 {
 		carried.Nodes += sp.nodes
-	}
-	workers := par.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
 	}
 	if par.Meter != nil {
 		// Only the meter uses the weights: a search without one does
