@@ -302,7 +302,7 @@ const belowGroups = 32
 
 // belowDepth returns the depth of the ancestors. It depends on the split
 // alone, not on the shard or on what a resumed state has done, so that
-// every run of a search counts the same updates.
+// every run with the same split counts the same updates.
 func (sp *split) belowDepth() int {
 	for d := sp.depth - 1; d > 0; d-- {
 		groups := 0

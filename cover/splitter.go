@@ -73,13 +73,9 @@ func (s *splitter) root() *node {
 }
 
 func (n *node) clone() *node {
-	return &node{
-		count:  slices.Clone(n.count),
-		live:   slices.Clone(n.live),
-		color:  slices.Clone(n.color),
-		dead:   slices.Clone(n.dead),
-		chosen: slices.Clone(n.chosen),
-	}
+	c := new(node)
+	c.copy(n)
+	return c
 }
 
 // pick returns the open primary with the smallest theta and its theta,
