@@ -209,6 +209,11 @@ func (pz *Puzzle) buildProblem() {
 	for _, c := range pz.Board {
 		cellItem[c] = int32(p.AddPrimary(CellName(c, pz.Lattice)))
 	}
+	if scans(pz.Lattice) {
+		for _, c := range scanOrder(pz.Board) {
+			p.Order = append(p.Order, int(cellItem[c]))
+		}
+	}
 	claims := make([][]string, len(pz.Placements))
 	var secondary []string
 	for i, pl := range pz.Placements {
@@ -236,6 +241,52 @@ func (pz *Puzzle) buildProblem() {
 		}
 		p.AddOption(entries)
 	}
+}
+
+// scans reports whether boards of the lattice get a cover.Problem.Order,
+// which lets auto search them with bits. Measured over the catalogue's
+// searches of up to a second, bits with a scan order is faster than algx
+// on most boards of plane cells (up to 10 times on pentomino rectangles),
+// within a factor of 1.6 slower on the others where auto's walks let it
+// through; on solids it is often a hundred times slower, and on segments
+// (polysticks, polytrigs, polytwigs) a third slower on the 6×6
+// tetrasticks, cases that the walks do not always see.
+func scans(l Lattice) bool {
+	g, ok := l.(*grid)
+	return ok && g.segments == nil && l.Dims() == 2
+}
+
+// scanOrder returns the board's cells in the order a search that fills
+// the first empty cell should take them: along the board's shortest
+// extent first and its longest last, from the least cell. So a 10×6
+// rectangle is read in columns of 6, which keeps the frontier between
+// filled and empty cells short: read in rows of 10, the pentominoes take
+// ten times the nodes. The least cell comes first because the options a
+// symmetry reduction keeps are those nearest it.
+func scanOrder(board []Cell) []Cell {
+	var lo, hi Cell
+	for i, c := range board {
+		for k := range c {
+			if i == 0 || c[k] < lo[k] {
+				lo[k] = c[k]
+			}
+			if i == 0 || c[k] > hi[k] {
+				hi[k] = c[k]
+			}
+		}
+	}
+	axes := []int{0, 1, 2}
+	slices.SortStableFunc(axes, func(a, b int) int { return (hi[b] - lo[b]) - (hi[a] - lo[a]) })
+	cells := slices.Clone(board)
+	slices.SortFunc(cells, func(a, b Cell) int {
+		for _, k := range axes {
+			if a[k] != b[k] {
+				return a[k] - b[k]
+			}
+		}
+		return 0
+	})
+	return cells
 }
 
 // mergeShapes turns a list of shapes into pieces, counting repeats, in the

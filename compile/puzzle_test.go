@@ -3,10 +3,12 @@ package compile_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/cover"
+	"github.com/polyspec/polyspec/puzzles"
 	"github.com/polyspec/polyspec/spec"
 )
 
@@ -41,7 +43,7 @@ func count(t testing.TB, src string, backend string, unique bool) int64 {
 }
 
 // TestCounts checks published pentomino counts: distinct solutions and all
-// solutions, with both backends.
+// solutions, with every backend that auto may run.
 func TestCounts(t *testing.T) {
 	hole := "art = \"\"\"\n########\n########\n########\n###..###\n###..###\n########\n########\n########\n\"\"\""
 	for _, c := range []struct {
@@ -60,10 +62,13 @@ func TestCounts(t *testing.T) {
 		{"square tetromino pair", "O4*2", `size = "4x2"`, false, 1, 1, true},
 		{"L*2 2x4", "L4*2", `size = "4x2"`, false, 1, 2, true},
 	} {
-		for _, backend := range []string{"dlx", "algx"} { // auto runs one of them
+		for _, backend := range []string{"dlx", "algx", "bits"} { // auto runs one of them
 			t.Run(fmt.Sprintf("%s/%s", c.name, backend), func(t *testing.T) {
 				if testing.Short() && !c.short {
 					t.Skip("long")
+				}
+				if backend == "bits" && strings.Contains(c.pieces, "*2") {
+					t.Skip("bits covers each piece once")
 				}
 				src := fmt.Sprintf("pieces = %q\none-sided = %v\n[board]\n%s\n", c.pieces, c.oneSided, c.board)
 				if got := count(t, src, backend, true); got != c.unique {
@@ -76,6 +81,52 @@ func TestCounts(t *testing.T) {
 					t.Errorf("all: got %d, want %d", got, c.all)
 				}
 			})
+		}
+	}
+}
+
+// TestScanOrder checks the Order a board gets: its cells along the
+// shortest extent first, from the least cell, on plane lattices of cells;
+// none on solids and segments, where bits is rarely faster.
+func TestScanOrder(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		first     []compile.Cell // the first cells of the order
+	}{
+		{"10x6", "pieces = \"5*\"\n[board]\nsize = \"10x6\"\n", []compile.Cell{{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}, {0, 5}, {1, 0}}},
+		{"3x20", "pieces = \"5*\"\n[board]\nsize = \"3x20\"\n", []compile.Cell{{0, 0}, {1, 0}, {2, 0}, {0, 1}}},
+		{"soma-3x3x3", "", nil},
+		{"tetrasticks-6x6", "", nil},
+	} {
+		var s *spec.Spec
+		var err error
+		if c.src == "" {
+			e, _ := puzzles.Lookup(c.name)
+			s, err = spec.LoadFS(puzzles.FS, e.Path)
+		} else {
+			s, err = spec.Parse(c.name+".toml", []byte(c.src))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		pz, err := compile.FromSpec(s)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		p := pz.Problem
+		if c.first == nil {
+			if p.Order != nil {
+				t.Errorf("%s: order %v, want none", c.name, p.Order)
+			}
+			continue
+		}
+		if len(p.Order) != len(pz.Board) {
+			t.Fatalf("%s: order of %d items, want the %d cells", c.name, len(p.Order), len(pz.Board))
+		}
+		for i, cell := range c.first {
+			if got, want := p.Items[p.Order[i]].Name, compile.CellName(cell, pz.Lattice); got != want {
+				t.Errorf("%s: order[%d] is %s, want %s", c.name, i, got, want)
+			}
 		}
 	}
 }

@@ -13,6 +13,7 @@ package cover
 
 import (
 	"context"
+	"errors"
 	"fmt"
 )
 
@@ -38,6 +39,13 @@ type Problem struct {
 	Items []Item
 	// Colors names the colours; Colors[0] is the empty name for "no colour".
 	Colors []string
+	// Order, when set, lists item indices in the order in which a search
+	// that covers the primaries one after another (the bits backend)
+	// should take them; primaries it leaves out follow in problem order.
+	// Whoever knows the shape behind the items sets it: compile scans a
+	// board along its long side. It is a hint that changes no solution,
+	// so Equal and Fingerprint ignore it.
+	Order []int
 
 	colorIndex map[string]int32
 	itemIndex  map[string]int32
@@ -112,8 +120,8 @@ func (p *Problem) Option(i int) []Entry { return p.entries[p.start[i]:p.start[i+
 // NumEntries returns the total number of entries over all options.
 func (p *Problem) NumEntries() int { return len(p.entries) }
 
-// Validate reports the first structural error: item indices out of range,
-// an item twice in one option, a colour on a primary item, bad multiplicity
+// Validate reports the first structural error: item indices out of range
+// or repeated in Order, an item twice in one option, a colour on a primary item, bad multiplicity
 // bounds, or bounds on a secondary item. An option with no primary item is
 // not an error (XCC allows it), but no backend ever chooses one.
 func (p *Problem) Validate() error {
@@ -129,6 +137,15 @@ func (p *Problem) Validate() error {
 		}
 	}
 	seen := make([]int, len(p.Items))
+	for _, i := range p.Order {
+		if i < 0 || i >= len(p.Items) {
+			return fmt.Errorf("order: item index %d out of range", i)
+		}
+		if seen[i] != 0 {
+			return fmt.Errorf("order: item %s appears twice", p.Items[i].Name)
+		}
+		seen[i] = -1
+	}
 	for o := 0; o < p.NumOptions(); o++ {
 		for _, e := range p.Option(o) {
 			if e.Item < 0 || int(e.Item) >= len(p.Items) {
@@ -192,6 +209,11 @@ type Stats struct {
 // Stats.Solutions, which spares the backend building every solution: on
 // problems with millions of small solutions that is most of the work.
 type Visit func(solution []int) bool
+
+// ErrUnsupported is returned, wrapped with the reason, by a backend that
+// cannot search a problem of this kind: bits, for one with multiplicities,
+// colours or more than 256 items.
+var ErrUnsupported = errors.New("problem not supported by this backend")
 
 // A Backend searches a problem for its solutions.
 type Backend interface {

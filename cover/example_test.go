@@ -61,3 +61,40 @@ func ExampleDistinct() {
 	fmt.Println(stats.Solutions, "distinct solution, pivot", d.Pivot())
 	// Output: 1 distinct solution, pivot 00
 }
+
+// bits fills the items in the order of Problem.Order, trying at each step
+// only the options whose first item, in that order, is the first one left
+// uncovered: here the three cells of a 1×3 strip, left to right, tiled by
+// a monomino and a domino.
+func ExampleProblem_order() {
+	p := cover.NewProblem()
+	mono, dom := p.AddPrimary("monomino"), p.AddPrimary("domino")
+	var cells []int
+	for _, name := range []string{"c0", "c1", "c2"} {
+		cells = append(cells, p.AddPrimary(name))
+	}
+	place := func(piece int, at ...int) {
+		entries := []cover.Entry{{Item: int32(piece)}}
+		for _, c := range at {
+			entries = append(entries, cover.Entry{Item: int32(cells[c])})
+		}
+		p.AddOption(entries)
+	}
+	for c := range 3 {
+		place(mono, c)
+	}
+	place(dom, 0, 1)
+	place(dom, 1, 2)
+	p.Order = cells // the pieces follow, in problem order
+
+	b, _ := cover.Lookup("bits")
+	stats, _ := b.Solve(context.Background(), p, func(sol []int) bool {
+		fmt.Println("options", sol)
+		return true
+	})
+	fmt.Println(stats.Solutions, "solutions,", stats.Nodes, "nodes")
+	// Output:
+	// options [0 4]
+	// options [3 2]
+	// 2 solutions, 4 nodes
+}

@@ -13,7 +13,9 @@ import (
 // Parallel is a Backend that splits the search tree into subproblems (the
 // nodes at a fixed depth, see split.go) and searches them with another
 // backend on several goroutines, handing each worker the next subproblem
-// as it finishes one. It finds the same solutions as its Backend, trying
+// as it finishes one. The tree is the backend's: that of the item with
+// fewest options for dlx, algx and sums, bits's fixed order for bits (and
+// for auto, the tree of the backend it chooses for the whole problem). It finds the same solutions as its Backend, trying
 // the same options (so Stats.Nodes is the same), and visits them in the
 // same order whatever the number of workers: each subproblem's solutions
 // wait until all earlier subproblems' are through. Without multiplicities
@@ -125,7 +127,14 @@ func (par Parallel) run(ctx context.Context, p *Problem, filter func() accepter,
 	if par.State == nil && sh.Of == 1 {
 		target = splitPerWorker * workers
 	}
-	sp, err := newSplit(p, depth, target)
+	// auto chooses once for the whole problem, not once per subproblem:
+	// its choice can cost a few milliseconds of random walks.
+	backend := par.backend()
+	if _, ok := backend.(autoBackend); ok {
+		backend = Choose(p)
+	}
+	_, byOrder := backend.(bitsBackend)
+	sp, err := newSplit(p, depth, target, byOrder)
 	if err != nil {
 		return Stats{}, err
 	}
@@ -146,7 +155,7 @@ func (par Parallel) run(ctx context.Context, p *Problem, filter func() accepter,
 			return carried, err
 		}
 	}
-	j := &job{backend: par.backend(), sp: sp, filter: filter, state: par.State, meter: par.Meter}
+	j := &job{backend: backend, sp: sp, filter: filter, state: par.State, meter: par.Meter}
 	var weight, doneWeight float64
 	for k := sh.Index; k < sp.len(); k += sh.Of {
 		weight += sp.weight(k)
@@ -263,13 +272,7 @@ type below struct {
 // of the item that algx branches on.
 func (j *job) belowSearch() bool {
 	pl := j.sp.sp.pl
-	switch j.backend.(type) {
-	case algxBackend:
-	case autoBackend:
-		if _, ok := Choose(pl.prob).(algxBackend); !ok {
-			return false
-		}
-	default:
+	if _, ok := j.backend.(algxBackend); !ok {
 		return false
 	}
 	for r := range pl.nprim {

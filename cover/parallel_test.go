@@ -50,12 +50,12 @@ func TestParallelSameSearch(t *testing.T) {
 		backends        []string
 		depths, workers []int
 	}{
-		{"queens8", func(t testing.TB) *cover.Problem { return parse(t, queens(8)) }, both, depths, workers},
+		{"queens8", func(t testing.TB) *cover.Problem { return parse(t, queens(8)) }, append(both, "bits"), depths, workers},
 		{"knuth-xcc", func(t testing.TB) *cover.Problem {
 			return parse(t, "p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n")
 		}, both, depths, workers},
 		// A real problem, but each search takes a while: one split.
-		{"pentominoes6x10unique", func(t testing.TB) *cover.Problem { return load(t, "pentominoes-6x10-unique.dlx") }, []string{"algx"}, []int{0}, []int{2}},
+		{"pentominoes6x10unique", func(t testing.TB) *cover.Problem { return load(t, "pentominoes-6x10-unique.dlx") }, []string{"algx", "bits"}, []int{0}, []int{2}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -85,12 +85,19 @@ func TestParallelSameSearch(t *testing.T) {
 // trying the same options, and counts them alike without a visitor. With
 // algx, the problems without multiplicities take the subproblems by their
 // paths on one search per worker, the others as problems of their own.
+// bits searches the plain problems, split along its own tree.
 func TestParallelRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for i := range 1500 {
 		p := randomProblem(r, i%10 == 0)
-		name := []string{"dlx", "algx"}[i%2]
-		whole, want := solve(t, name, p)
+		name := []string{"dlx", "algx", "bits"}[i%3]
+		whole, want, err := trySolve(name, p)
+		if name == "bits" && errors.Is(err, cover.ErrUnsupported) {
+			continue
+		}
+		if err != nil {
+			t.Fatalf("problem %d, %s: %v", i, name, err)
+		}
 		slices.SortFunc(want, slices.Compare)
 		depth := 1 + i%3
 		var first [][]int

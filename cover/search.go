@@ -108,12 +108,14 @@ func newRun(ctx context.Context, visit Visit) run {
 // node counts one option tried and reports whether to go on.
 func (r *run) node() bool {
 	r.stats.Nodes++
-	if r.stats.Nodes%ctxNodes != 0 && r.stats.Updates < r.checkAt {
-		return true
-	}
-	// Only here, every few thousand nodes, does a search report its nodes
-	// to a sink: an atomic add per node would cost more than a node of
-	// algx's.
+	return r.stats.Nodes&(ctxNodes-1) != 0 && r.stats.Updates < r.checkAt || r.poll()
+}
+
+// poll is the part of node that runs every few thousand nodes, kept apart
+// so that node is inlined.
+func (r *run) poll() bool {
+	// Only here does a search report its nodes to a sink: an atomic add
+	// per node would cost more than a node of algx's.
 	r.report()
 	r.checkAt = r.stats.Updates + ctxUpdates
 	return r.live()

@@ -96,11 +96,15 @@ type Part struct {
 	Fingerprint string `json:"fingerprint"`
 	Depth       int    `json:"depth"`       // the split's depth
 	Subproblems int    `json:"subproblems"` // in the whole split, all shards
-	Shard       int    `json:"shard"`
-	Of          int    `json:"of"`
-	Solutions   int64  `json:"solutions"`
-	Nodes       int64  `json:"nodes"`
-	Updates     int64  `json:"updates"`
+	// Split is "order" when the split follows bits's tree, which takes
+	// the items in a fixed order, and empty when it follows the tree of
+	// the backends that branch on the item with fewest options.
+	Split     string `json:"split,omitempty"`
+	Shard     int    `json:"shard"`
+	Of        int    `json:"of"`
+	Solutions int64  `json:"solutions"`
+	Nodes     int64  `json:"nodes"`
+	Updates   int64  `json:"updates"`
 	// Seconds is how long the shard's subproblems took to search, added
 	// up over the workers and over the runs of a resumed search: about
 	// what one core would have spent on them. It is for the record;
@@ -109,6 +113,14 @@ type Part struct {
 	// List optionally holds the solutions themselves, as problem option
 	// indices; a caller that wants them fills it from its Visit.
 	List [][]int `json:"list,omitempty"`
+}
+
+// splitName describes a Part's Split.
+func splitName(kind string) string {
+	if kind == "" {
+		return "by fewest options (dlx, algx)"
+	}
+	return "by " + kind + " (bits)"
 }
 
 // WritePart writes a part as one JSON document.
@@ -154,6 +166,9 @@ func Merge(parts []Part) (Stats, error) {
 		}
 		if p.Of != first.Of {
 			return Stats{}, fmt.Errorf("cover: part %d/%d is one of %d parts, part %d/%d one of %d", p.Shard, p.Of, p.Of, first.Shard, first.Of, first.Of)
+		}
+		if p.Split != first.Split {
+			return Stats{}, fmt.Errorf("cover: part %d/%d splits %s, part %d/%d %s", p.Shard, p.Of, splitName(p.Split), first.Shard, first.Of, splitName(first.Split))
 		}
 		if p.Depth != first.Depth || p.Subproblems != first.Subproblems {
 			return Stats{}, fmt.Errorf("cover: part %d/%d splits at depth %d into %d subproblems, part %d/%d at depth %d into %d",

@@ -49,13 +49,18 @@ const splitPerWorker = 16
 const maxSplitDepth = 64
 
 // newSplit splits p at depth, or, for depth 0, at the shallowest depth with
-// at least target subproblems.
-func newSplit(p *Problem, depth, target int) (*split, error) {
+// at least target subproblems; byOrder splits bits's tree.
+func newSplit(p *Problem, depth, target int, byOrder bool) (*split, error) {
 	pl, err := newPlan(p)
 	if err != nil {
 		return nil, err
 	}
-	s := newSplitter(pl)
+	if byOrder {
+		if err := bitsFits(pl); err != nil {
+			return nil, err
+		}
+	}
+	s := newSplitter(pl, byOrder)
 	if depth > 0 {
 		return s.walk(depth), nil
 	}
@@ -65,6 +70,14 @@ func newSplit(p *Problem, depth, target int) (*split, error) {
 			return sp, nil
 		}
 	}
+}
+
+// kind is Part.Split for this split.
+func (sp *split) kind() string {
+	if sp.sp.order != nil {
+		return "order"
+	}
+	return ""
 }
 
 func (sp *split) len() int { return len(sp.start) - 1 }

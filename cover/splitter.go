@@ -20,11 +20,16 @@ type splitter struct {
 	// uses lists the options naming each ranked item, in problem order,
 	// with the colour they give it.
 	uses [][]use
+	// order, when the split is for bits, gives each primary its place in
+	// bits's order: the splitter then branches on the first open primary
+	// in that order, and on its options in bits's order, so that the
+	// subproblems are nodes of bits's tree, not algx's.
+	order []int32
 }
 
 type use struct{ opt, color int32 }
 
-func newSplitter(pl *plan) *splitter {
+func newSplitter(pl *plan, byOrder bool) *splitter {
 	s := &splitter{pl: pl, pstart: []int32{0}, sstart: []int32{0}, uses: make([][]use, len(pl.rank))}
 	for j, o := range pl.opts {
 		for _, e := range pl.prob.Option(int(o)) {
@@ -38,6 +43,26 @@ func newSplitter(pl *plan) *splitter {
 		}
 		s.pstart = append(s.pstart, int32(len(s.prims)))
 		s.sstart = append(s.sstart, int32(len(s.secs)))
+	}
+	if byOrder {
+		rank := bitsRank(pl.prob)
+		s.order = make([]int32, pl.nprim)
+		for i, r := range pl.rank {
+			if int(r) < pl.nprim {
+				s.order[r] = rank[i]
+			}
+		}
+		// An open primary's live options are those whose other primaries
+		// all come later; bits takes them by their last primary.
+		last := make([]int32, len(pl.opts))
+		for j := range pl.opts {
+			for _, r := range s.prims[s.pstart[j]:s.pstart[j+1]] {
+				last[j] = max(last[j], s.order[r])
+			}
+		}
+		for r := range pl.nprim {
+			slices.SortStableFunc(s.uses[r], func(a, b use) int { return int(last[a.opt] - last[b.opt]) })
+		}
 	}
 	return s
 }
@@ -79,9 +104,23 @@ func (n *node) clone() *node {
 }
 
 // pick returns the open primary with the smallest theta and its theta,
-// choosing as the backends do, or -1 when every primary is done.
+// choosing as the backends do, or -1 when every primary is done. For
+// bits, it is the first open primary in bits's order.
 func (s *splitter) pick(n *node) (best, t int32) {
 	best, t = -1, math.MaxInt32
+	if s.order != nil {
+		// bits covers every primary exactly once: theta is the number
+		// of options left.
+		for r := range int32(s.pl.nprim) {
+			if n.count[r] == 0 && (best < 0 || s.order[r] < s.order[best]) {
+				best = r
+			}
+		}
+		if best < 0 {
+			return best, t
+		}
+		return best, n.live[best]
+	}
 	for r := range int32(s.pl.nprim) {
 		if n.count[r] >= s.pl.hi[r] {
 			continue
@@ -204,6 +243,11 @@ func (s *splitter) restrict(n *node) (q *Problem, forced []int, orig []int32) {
 			continue
 		}
 		index[i] = int32(q.AddItem(it))
+	}
+	for _, i := range p.Order {
+		if i >= 0 && i < len(index) && index[i] >= 0 {
+			q.Order = append(q.Order, int(index[i]))
+		}
 	}
 	// Sized up front: grown by appends, the arrays of a few thousand
 	// subproblems make garbage enough to show in the time of a split.

@@ -40,6 +40,7 @@ type stateFile struct {
 	Subproblems int       `json:"subproblems"`
 	Shard       int       `json:"shard"`
 	Of          int       `json:"of"`
+	Split       string    `json:"split,omitempty"` // see Part.Split
 	SplitNodes  int64     `json:"split_nodes"`
 	Done        []doneSub `json:"done"`
 }
@@ -63,7 +64,7 @@ func (d doneSub) stats() Stats { return Stats{d.Solutions, d.Nodes, d.Updates} }
 func (s *State) begin(fingerprint string, sp *split, sh Shard) (map[int]bool, Stats, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	want := stateFile{fingerprint, sp.depth, sp.len(), sh.Index, sh.Of, sp.nodes, nil}
+	want := stateFile{fingerprint, sp.depth, sp.len(), sh.Index, sh.Of, sp.kind(), sp.nodes, nil}
 	if s.f.Fingerprint == "" {
 		s.f, s.done = want, map[int]doneSub{}
 		return nil, Stats{}, nil
@@ -71,6 +72,8 @@ func (s *State) begin(fingerprint string, sp *split, sh Shard) (map[int]bool, St
 	switch {
 	case s.f.Fingerprint != fingerprint:
 		return nil, Stats{}, fmt.Errorf("cover: state is of problem %s, not %s", s.f.Fingerprint, fingerprint)
+	case s.f.Split != want.Split:
+		return nil, Stats{}, fmt.Errorf("cover: state splits %s, not %s", splitName(s.f.Split), splitName(want.Split))
 	case s.f.Shard != sh.Index || s.f.Of != sh.Of:
 		return nil, Stats{}, fmt.Errorf("cover: state is of shard %d/%d, not %s", s.f.Shard, s.f.Of, sh)
 	case s.f.Subproblems != sp.len() || s.f.SplitNodes != sp.nodes:
@@ -113,7 +116,7 @@ func (s *State) Part() (Part, error) {
 	if left := sh.count(f.Subproblems) - len(s.done); left > 0 {
 		return Part{}, fmt.Errorf("cover: shard %s has %d subproblems left to search", sh, left)
 	}
-	pt := Part{Fingerprint: f.Fingerprint, Depth: f.Depth, Subproblems: f.Subproblems, Shard: f.Shard, Of: f.Of}
+	pt := Part{Fingerprint: f.Fingerprint, Depth: f.Depth, Subproblems: f.Subproblems, Shard: f.Shard, Of: f.Of, Split: f.Split}
 	if f.Shard == 0 {
 		pt.Nodes = f.SplitNodes
 	}

@@ -124,6 +124,7 @@ func TestResumeMismatch(t *testing.T) {
 		{"other problem", cover.Parallel{State: state}, parse(t, queens(7)), "state is of problem"},
 		{"other shard", cover.Parallel{State: state, Shard: cover.Shard{Index: 1, Of: 2}}, p, "state is of shard 0/1"},
 		{"other depth", cover.Parallel{State: state, Depth: 5}, p, "state splits at depth"},
+		{"other tree", cover.Parallel{State: state, Backend: backend(t, "bits")}, p, "state splits by fewest options (dlx, algx), not by order (bits)"},
 	} {
 		if _, err := c.par.Solve(context.Background(), c.prob, nil); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)

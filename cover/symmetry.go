@@ -73,6 +73,10 @@ func NewDistinct(p *Problem, group []Symmetry) (*Distinct, error) {
 	for _, it := range p.Items {
 		d.reduced.AddItem(it)
 	}
+	if p.Order != nil {
+		// The pivot, left with few options, is the item to cover first.
+		d.reduced.Order = append([]int{d.pivot}, slices.DeleteFunc(slices.Clone(p.Order), func(i int) bool { return i == d.pivot })...)
+	}
 	for o := 0; o < n; o++ {
 		if !coversItem(p, o, d.pivot) || keep[o] {
 			d.original = append(d.original, int32(o))

@@ -153,3 +153,26 @@ func TestDistinctPivot(t *testing.T) {
 		t.Errorf("solutions %v, want %v", got, want)
 	}
 }
+
+// TestDistinctOrder checks that the reduced problem takes the pivot first
+// in its Order, once even when the Order names it, and has no Order when
+// the problem has none.
+func TestDistinctOrder(t *testing.T) {
+	p, group := dominoes(3, 3)
+	d, err := NewDistinct(p, group)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Pivot() == "" || d.Problem().Order != nil {
+		t.Fatalf("pivot %q, order %v; want a pivot and no order", d.Pivot(), d.Problem().Order)
+	}
+	for i := range p.Items {
+		p.Order = append(p.Order, i)
+	}
+	d, _ = NewDistinct(p, group)
+	pivot, _ := p.ItemIndex(d.Pivot())
+	order := d.Problem().Order
+	if err := d.Problem().Validate(); err != nil || len(order) != len(p.Items) || order[0] != pivot {
+		t.Errorf("order %v (%v), want the %d items, pivot %d first", order, err, len(p.Items), pivot)
+	}
+}
