@@ -244,16 +244,17 @@ func (pz *Puzzle) buildProblem() {
 }
 
 // scans reports whether boards of the lattice get a cover.Problem.Order,
-// which lets auto search them with bits. Measured over the catalogue's
-// searches of up to a second, bits with a scan order is faster than algx
-// on most boards of plane cells (up to 10 times on pentomino rectangles),
-// within a factor of 1.6 slower on the others where auto's walks let it
-// through; on solids it is often a hundred times slower, and on segments
-// (polysticks, polytrigs, polytwigs) a third slower on the 6×6
-// tetrasticks, cases that the walks do not always see.
+// which lets auto search them with bits: the plane lattices of cells
+// (squares, triangles, hexagons). Measured over the catalogue's searches
+// of up to a second, bits with a scan order is up to ten times faster than
+// algx on many plane boards (pentomino rectangles, hexiamond strips) and
+// at worst about twice as slow where auto's walks let it through. On
+// solids it is often a hundred times slower, and on segments (polysticks,
+// polytrigs, polytwigs) a third slower on the 6×6 tetrasticks, which the
+// walks did not see.
 func scans(l Lattice) bool {
 	g, ok := l.(*grid)
-	return ok && g.segments == nil && l.Dims() == 2
+	return ok && g.segments == nil && (g.dims == 2 || g.kinds)
 }
 
 // scanOrder returns the board's cells in the order a search that fills

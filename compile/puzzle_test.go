@@ -95,6 +95,7 @@ func TestScanOrder(t *testing.T) {
 	}{
 		{"10x6", "pieces = \"5*\"\n[board]\nsize = \"10x6\"\n", []compile.Cell{{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}, {0, 5}, {1, 0}}},
 		{"3x20", "pieces = \"5*\"\n[board]\nsize = \"3x20\"\n", []compile.Cell{{0, 0}, {1, 0}, {2, 0}, {0, 1}}},
+		{"hexiamonds-4x10-long-hex", "", []compile.Cell{{0, 1, 1}}},
 		{"soma-3x3x3", "", nil},
 		{"tetrasticks-6x6", "", nil},
 	} {

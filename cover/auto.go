@@ -67,13 +67,14 @@ func Choose(p *Problem) Backend {
 // apart are the trees a hundred or a thousand times bigger, where bits
 // would take minutes instead of seconds; where they err, the two backends
 // are within a factor of about two of each other. Over the catalogue's
-// plane boards searched in up to a second (184 searches, unique and all),
-// choosing by the walks took 0.90 of the time algx alone takes, the best
-// of the two 0.84, and the worst choice 1.6 times algx's time.
+// plane boards that algx counts in up to a second (190 searches, distinct
+// and all solutions), auto took 0.91 of the time of algx alone, walks
+// included, and the better of the two 0.81; it chose bits for 68, and its
+// worst choice took 2.2 times algx's time.
 //
 // The walks are seeded, so the choice depends on p alone. A walk of bits
-// costs a few hundred nanoseconds, one of algx some 15 microseconds, so
-// bits gets more of them: in all they take about 4 ms on a 72-item board.
+// costs under a microsecond, one of algx some 15, so bits gets more of
+// them: in all they take 2 to 5 ms on a 72-item board.
 // A search that the walks show to be smaller than chooseSmall nodes keeps
 // algx without weighing bits.
 func bitsFaster(p *Problem) bool {
