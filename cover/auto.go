@@ -95,16 +95,13 @@ func bitsFaster(p *Problem) bool {
 	if algx < chooseSmall {
 		return false
 	}
-	var bits float64
-	switch words := (len(p.Items) + 63) / 64; {
-	case words <= 1:
-		bits = estimateBits[[1]uint64](pl, rng)
-	case words <= 2:
-		bits = estimateBits[[2]uint64](pl, rng)
-	default:
-		bits = estimateBits[[4]uint64](pl, rng)
+	s := newBits(pl)
+	var buf []int32
+	bits := 0.0
+	for range bitsWalks {
+		bits += s.probe(rng, &buf)
 	}
-	return bits*bitsNodeCost < algx
+	return bits/bitsWalks*bitsNodeCost < algx
 }
 
 const (
@@ -116,15 +113,3 @@ const (
 	// 0.06 to 0.15.
 	bitsNodeCost = 0.125
 )
-
-// estimateBits returns the mean of bitsWalks random walks' estimates of
-// the size of the bits tree.
-func estimateBits[M mask](pl *plan, rng *rand.Rand) float64 {
-	s := newBitSearch[M](pl)
-	var buf []int32
-	sum := 0.0
-	for range bitsWalks {
-		sum += s.probe(rng, &buf)
-	}
-	return sum / bitsWalks
-}

@@ -39,13 +39,25 @@ func (bitsBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, e
 	if err := bitsFits(pl); err != nil {
 		return Stats{}, err
 	}
-	switch words := (len(p.Items) + 63) / 64; {
+	return newBits(pl).searchPath(r, nil)
+}
+
+// A bitsSearch is bits's search of a problem, whatever its mask's width.
+type bitsSearch interface {
+	pathSearch
+	probe(rng *rand.Rand, buf *[]int32) float64
+}
+
+// newBits sets up bits's search of a planned problem that bitsFits, with
+// masks as wide as its items need.
+func newBits(pl *plan) bitsSearch {
+	switch words := (len(pl.prob.Items) + 63) / 64; {
 	case words <= 1:
-		return solveBits[[1]uint64](pl, r)
+		return newBitSearch[[1]uint64](pl)
 	case words <= 2:
-		return solveBits[[2]uint64](pl, r)
+		return newBitSearch[[2]uint64](pl)
 	default:
-		return solveBits[[4]uint64](pl, r)
+		return newBitSearch[[4]uint64](pl)
 	}
 }
 
@@ -114,11 +126,35 @@ type bitsGroup struct {
 	full  bool // some option covers an item other than its last beyond near
 }
 
-func solveBits[M mask](pl *plan, r run) (Stats, error) {
-	s := newBitSearch[M](pl)
+// searchPath searches the node that the branches of path lead to from the
+// root, each the b-th option that fits at the first uncovered primary, in
+// the order search tries them, as the splitter numbers them for bits. The
+// options along the path are not counted as nodes (the split counted them)
+// and start every solution. The search leaves s ready for the next path.
+func (s *bitSearch[M]) searchPath(r run, path []int32) (Stats, error) {
 	s.run = r
-	var none M
-	s.search(none, s.first(none))
+	var c M
+	for _, b := range path {
+		start, end := s.optionsOf(s.first(c))
+		i := start
+		for ; i < end; i++ {
+			if disjoint(s.masks[i], c) {
+				if b == 0 {
+					break
+				}
+				b--
+			}
+		}
+		if i == end {
+			panic("cover: split branch beyond the options of its item")
+		}
+		s.chosen = append(s.chosen, i)
+		for k := range len(c) {
+			c[k] |= s.masks[i][k]
+		}
+	}
+	s.search(c, s.first(c))
+	s.chosen = s.chosen[:0]
 	return s.finish()
 }
 

@@ -170,6 +170,12 @@ func (par Parallel) run(ctx context.Context, p *Problem, filter func() accepter,
 	j.belowDepth = -1
 	if j.belowSearch() {
 		j.belowDepth = sp.belowDepth()
+		if byOrder {
+			// bits replays a path for a few word operations a level, so
+			// one search of the whole problem per worker costs less than
+			// building one per ancestor.
+			j.belowDepth = 0
+		}
 	}
 	st, err := j.run(ctx, workers, visit)
 	st.add(carried)
@@ -239,7 +245,8 @@ func (j *job) work() {
 	}
 	var b *below
 	if j.belowDepth >= 0 {
-		b = &below{depth: j.belowDepth}
+		_, bits := j.backend.(bitsBackend)
+		b = &below{depth: j.belowDepth, bits: bits}
 	}
 	for j.ctx.Err() == nil {
 		pos := int(j.next.Add(1)) - 1
@@ -252,8 +259,8 @@ func (j *job) work() {
 
 // A below is a worker's search of the subproblems below one node of the
 // split, their ancestor at a fixed depth: the problem left at the
-// ancestor, built once, and algx on it, which takes each subproblem by
-// the branches from there. Building a problem per subproblem (restrict,
+// ancestor, built once, and algx or bits on it, which takes each
+// subproblem by the branches from there. Building a problem per subproblem (restrict,
 // plan, the backend's set-up) can cost more than a small problem's whole
 // search (for soma-3x3x3 all, 86 ms against 39 on one core); searching
 // from the ancestor rather than the root keeps most of what makes a
@@ -263,16 +270,25 @@ type below struct {
 	parent []int32 // the path to the ancestor
 	forced []int
 	orig   []int32
-	a      *algx
+	s      pathSearch
+	bits   bool // s is bits's search, not algx's
+}
+
+// A pathSearch searches the node of its problem that the branches of a
+// path lead to from the root, numbered as the splitter numbers them.
+type pathSearch interface {
+	searchPath(r run, path []int32) (Stats, error)
 }
 
 // belowSearch reports whether the workers search subproblems with a below:
-// when the backend would search the whole problem with algx and no item
-// has a multiplicity, so that the last branch of a path is the b-th option
-// of the item that algx branches on.
+// when the backend is algx or bits and no item has a multiplicity, so
+// that the last branch of a path is the b-th option of the item that the
+// backend branches on.
 func (j *job) belowSearch() bool {
 	pl := j.sp.sp.pl
-	if _, ok := j.backend.(algxBackend); !ok {
+	switch j.backend.(type) {
+	case algxBackend, bitsBackend:
+	default:
 		return false
 	}
 	for r := range pl.nprim {
@@ -287,7 +303,7 @@ func (j *job) belowSearch() bool {
 // unless it is already, and returns the branches from there.
 func (b *below) reach(sp *split, path []int32) ([]int32, error) {
 	parent, rest := path[:min(b.depth, len(path))], path[min(b.depth, len(path)):]
-	if b.a != nil && slices.Equal(b.parent, parent) {
+	if b.s != nil && slices.Equal(b.parent, parent) {
 		return rest, nil
 	}
 	q, forced, orig := sp.at(parent)
@@ -295,7 +311,13 @@ func (b *below) reach(sp *split, path []int32) ([]int32, error) {
 	if err != nil {
 		return nil, err
 	}
-	*b = below{depth: b.depth, parent: slices.Clone(parent), forced: forced, orig: orig, a: newAlgX(pl)}
+	var s pathSearch
+	if b.bits {
+		s = newBits(pl)
+	} else {
+		s = newAlgX(pl)
+	}
+	*b = below{depth: b.depth, parent: slices.Clone(parent), forced: forced, orig: orig, s: s, bits: b.bits}
 	return rest, nil
 }
 
@@ -379,7 +401,7 @@ func (j *job) solve(pos int, accept accepter, b *below) {
 	case err != nil:
 	case b != nil:
 		if err = ctx.Err(); err == nil {
-			st, err = b.a.searchPath(newRun(ctx, visit), last)
+			st, err = b.s.searchPath(newRun(ctx, visit), last)
 		}
 	default:
 		st, err = j.backend.Solve(ctx, q, visit)
