@@ -56,7 +56,7 @@ func Choose(p *Problem) Backend {
 
 // bitsFaster reports whether bits would search p faster than algx. The
 // order bits takes the items in makes the difference: on the catalogue's
-// plane boards bits tries from 0.7 to 1,000 times the nodes algx tries,
+// plane boards bits tries from 0.7 to 400 times the nodes algx tries,
 // while a node costs it about an eighth of an algx node. So the two trees
 // are weighed by Knuth's random walks (see estimate.go), and bits is
 // chosen when its tree times bitsNodeCost is smaller than algx's.
@@ -64,10 +64,9 @@ func Choose(p *Problem) Backend {
 // The walks are far from exact: on the 6×10 pentominoes, whose two trees
 // differ by 2.7, 200 walks of each put the ratio between 0.2 and 7 for
 // eight seeds in ten, and they underestimate bits's deeper trees more than
-// algx's. What they do tell
-// apart are the trees a hundred or a thousand times bigger, where bits
-// would take minutes instead of seconds; where they err, the two backends
-// are within a factor of about two of each other. Over the catalogue's
+// algx's. What they do tell apart are the trees a hundred times bigger,
+// where bits would take minutes instead of seconds; where they err, the
+// two backends are within a factor of about two of each other. Over the catalogue's
 // plane boards that algx counts in up to a second (190 searches, distinct
 // and all solutions), auto took 0.91 of the time of algx alone, walks
 // included, and the better of the two 0.81; it chose bits for 68, and its
@@ -75,9 +74,9 @@ func Choose(p *Problem) Backend {
 //
 // The walks are seeded, so the choice depends on p alone. A walk of bits
 // costs under a microsecond, one of algx some 15, so bits gets more of
-// them: in all they take 2 to 5 ms on a 72-item board.
-// A search that the walks show to be smaller than chooseSmall nodes keeps
-// algx without weighing bits.
+// them: in all they take 2 to 7 ms on a 72-item board. A search that the
+// walks show to be smaller than chooseSmall nodes keeps algx without
+// weighing bits.
 func bitsFaster(p *Problem) bool {
 	pl, err := newPlan(p)
 	if err != nil || bitsFits(pl) != nil {

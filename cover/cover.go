@@ -121,9 +121,10 @@ func (p *Problem) Option(i int) []Entry { return p.entries[p.start[i]:p.start[i+
 func (p *Problem) NumEntries() int { return len(p.entries) }
 
 // Validate reports the first structural error: item indices out of range
-// or repeated in Order, an item twice in one option, a colour on a primary item, bad multiplicity
-// bounds, or bounds on a secondary item. An option with no primary item is
-// not an error (XCC allows it), but no backend ever chooses one.
+// or repeated in Order, an item twice in one option, a colour on a primary
+// item, bad multiplicity bounds, or bounds on a secondary item. An option
+// with no primary item is not an error (XCC allows it), but no backend
+// ever chooses one.
 func (p *Problem) Validate() error {
 	for i, it := range p.Items {
 		if it.Secondary {

@@ -15,9 +15,10 @@ import (
 // backend on several goroutines, handing each worker the next subproblem
 // as it finishes one. The tree is the backend's: that of the item with
 // fewest options for dlx, algx and sums, bits's fixed order for bits (and
-// for auto, the tree of the backend it chooses for the whole problem). It finds the same solutions as its Backend, trying
-// the same options (so Stats.Nodes is the same), and visits them in the
-// same order whatever the number of workers: each subproblem's solutions
+// for auto, the tree of the backend it chooses for the whole problem). It
+// finds the same solutions as its Backend, trying the same options (so
+// Stats.Nodes is the same), and visits them in the same order whatever
+// the number of workers: each subproblem's solutions
 // wait until all earlier subproblems' are through. Without multiplicities
 // that order is exactly the Backend's; with them a subproblem's search may
 // try "no more options for this item" at another point of its turn,
@@ -245,8 +246,10 @@ func (j *job) work() {
 	}
 	var b *below
 	if j.belowDepth >= 0 {
-		_, bits := j.backend.(bitsBackend)
-		b = &below{depth: j.belowDepth, bits: bits}
+		b = &below{depth: j.belowDepth, build: func(pl *plan) pathSearch { return newAlgX(pl) }}
+		if _, ok := j.backend.(bitsBackend); ok {
+			b.build = func(pl *plan) pathSearch { return newBits(pl) }
+		}
 	}
 	for j.ctx.Err() == nil {
 		pos := int(j.next.Add(1)) - 1
@@ -260,9 +263,9 @@ func (j *job) work() {
 // A below is a worker's search of the subproblems below one node of the
 // split, their ancestor at a fixed depth: the problem left at the
 // ancestor, built once, and algx or bits on it, which takes each
-// subproblem by the branches from there. Building a problem per subproblem (restrict,
-// plan, the backend's set-up) can cost more than a small problem's whole
-// search (for soma-3x3x3 all, 86 ms against 39 on one core); searching
+// subproblem by the branches from there. Building a problem per
+// subproblem (restrict, plan, the backend's set-up) can cost more than a
+// small problem's whole search (for soma-3x3x3 all, 86 ms against 39 on one core); searching
 // from the ancestor rather than the root keeps most of what makes a
 // subproblem's search fast, its narrower masks.
 type below struct {
@@ -271,7 +274,7 @@ type below struct {
 	forced []int
 	orig   []int32
 	s      pathSearch
-	bits   bool // s is bits's search, not algx's
+	build  func(*plan) pathSearch // newAlgX or newBits
 }
 
 // A pathSearch searches the node of its problem that the branches of a
@@ -311,13 +314,7 @@ func (b *below) reach(sp *split, path []int32) ([]int32, error) {
 	if err != nil {
 		return nil, err
 	}
-	var s pathSearch
-	if b.bits {
-		s = newBits(pl)
-	} else {
-		s = newAlgX(pl)
-	}
-	*b = below{depth: b.depth, parent: slices.Clone(parent), forced: forced, orig: orig, s: s, bits: b.bits}
+	*b = below{depth: b.depth, parent: slices.Clone(parent), forced: forced, orig: orig, s: b.build(pl), build: b.build}
 	return rest, nil
 }
 

@@ -244,8 +244,8 @@ func (s *splitter) restrict(n *node) (q *Problem, forced []int, orig []int32) {
 		}
 		index[i] = int32(q.AddItem(it))
 	}
-	for _, i := range p.Order {
-		if i >= 0 && i < len(index) && index[i] >= 0 {
+	for _, i := range p.Order { // valid: newPlan checked it
+		if index[i] >= 0 {
 			q.Order = append(q.Order, int(index[i]))
 		}
 	}
