@@ -11,8 +11,6 @@ import (
 	"github.com/polyspec/polyspec/emit"
 )
 
-const puzzlerDir = "../../shared/data/puzzler-solutions/ominoes"
-
 // TestShapesMatchPuzzler checks every named polyomino against the pieces in
 // Polyform Puzzler's own solutions: free pieces up to any motion, one-sided
 // pieces (and so the handedness of P versus p) up to rotation only.
@@ -30,7 +28,7 @@ func TestShapesMatchPuzzler(t *testing.T) {
 		{"one-sided-pentominoes-3x30.txt", true},
 		{"one-sided-polyominoes-234-square.txt", true},
 	} {
-		f, err := os.Open(filepath.Join(puzzlerDir, c.file))
+		f, err := os.Open(filepath.Join(solutionsDir, "ominoes", c.file))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,7 +99,7 @@ func TestSetsMatchPuzzler(t *testing.T) {
 		if !ok {
 			t.Fatalf("no set %s", c.set)
 		}
-		path := filepath.Join(puzzlerDir, "..", c.file)
+		path := filepath.Join(solutionsDir, c.file)
 		f, err := os.Open(path)
 		if err != nil {
 			t.Fatal(err)

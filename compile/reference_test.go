@@ -14,7 +14,9 @@ import (
 	"github.com/polyspec/polyspec/grammar"
 )
 
-const solutionsDir = "../../shared/data/puzzler-solutions"
+// solutionsDir holds the Polyform Puzzler solution files the tests compare
+// with, copied unchanged, one folder per family.
+const solutionsDir = "testdata/puzzler"
 
 // A reference puzzle is one of Polyform Puzzler's, rebuilt from the first
 // solution of its solution file: the board is the cells that solution

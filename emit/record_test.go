@@ -9,7 +9,9 @@ import (
 	"time"
 )
 
-const puzzlerDir = "../../shared/data/puzzler-solutions"
+// puzzlerDir holds the Polyform Puzzler solution files of the golden list,
+// copied unchanged, one folder per family.
+const puzzlerDir = "testdata/puzzler"
 
 // golden lists reference files whose first record must come out of
 // Records to the byte, by family folder and lattice.

@@ -13,12 +13,16 @@ import (
 	"github.com/polyspec/polyspec/spec"
 )
 
-const solutionsDir = "../../../shared/data/puzzler-solutions"
+// solutionsDir holds the Polyform Puzzler solution files of the catalogue's
+// hand-written specs and of the YAML test, copied unchanged, one folder per
+// family.
+const solutionsDir = "testdata/puzzler"
 
 // TestHandWrittenSpecsAgree imports the solution file of every catalogue
 // spec written by hand and checks that both compile to the same puzzle: the
 // same board, pieces and rules, and the same count where both give one.
 func TestHandWrittenSpecsAgree(t *testing.T) {
+	checked := map[string]bool{}
 	for _, e := range puzzles.Entries() {
 		data, err := puzzles.FS.ReadFile(e.Path)
 		if err != nil {
@@ -31,6 +35,7 @@ func TestHandWrittenSpecsAgree(t *testing.T) {
 		if _, err := os.Stat(source); err != nil {
 			continue // not from Polyform Puzzler
 		}
+		checked[source] = true
 		t.Run(e.Name, func(t *testing.T) {
 			hand, err := spec.Parse(e.Path, data)
 			if err != nil {
@@ -62,6 +67,17 @@ func TestHandWrittenSpecsAgree(t *testing.T) {
 			}
 		})
 	}
+	// A solution file in testdata that no hand-written spec uses means a
+	// spec was renamed or turned into an import: it would be checked no more.
+	files, _ := filepath.Glob(filepath.Join(solutionsDir, "*", "*.txt"))
+	for _, f := range files {
+		if !checked[f] && !slices.Contains(yamlFiles, f) {
+			t.Errorf("%s: no hand-written spec of that name", f)
+		}
+	}
+	if len(checked) == 0 {
+		t.Errorf("no hand-written spec has its solution file in %s", solutionsDir)
+	}
 }
 
 func compiled(t *testing.T, s *spec.Spec) *compile.Puzzle {
@@ -87,10 +103,17 @@ func samePieces(a, b *compile.Puzzle) bool {
 	return true
 }
 
+// yamlFiles are the solution files TestYAMLReadsAsTOML imports.
+var yamlFiles = []string{
+	filepath.Join(solutionsDir, "ominoes/pentominoes-8x8.txt"),
+	filepath.Join(solutionsDir, "sticks/tetrasticks-6x6.txt"),
+	filepath.Join(solutionsDir, "ominoes/pentominoes-3x20-tube.txt"),
+	filepath.Join(solutionsDir, "sticks/seven-segment-digits-6x5.txt"),
+}
+
 // TestYAMLReadsAsTOML checks that both syntaxes of an import are one spec.
 func TestYAMLReadsAsTOML(t *testing.T) {
-	for _, name := range []string{"ominoes/pentominoes-8x8.txt", "sticks/tetrasticks-6x6.txt", "ominoes/pentominoes-3x20-tube.txt", "sticks/seven-segment-digits-6x5.txt"} {
-		path := filepath.Join(solutionsDir, name)
+	for _, path := range yamlFiles {
 		text, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
@@ -102,11 +125,11 @@ func TestYAMLReadsAsTOML(t *testing.T) {
 		a, errA := spec.Parse(pz.FileName(false), pz.TOML())
 		b, errB := spec.Parse(pz.FileName(true), pz.YAML())
 		if errA != nil || errB != nil {
-			t.Fatalf("%s: %v, %v", name, errA, errB)
+			t.Fatalf("%s: %v, %v", path, errA, errB)
 		}
 		pa, pb := compiled(t, a), compiled(t, b)
 		if !slices.Equal(pa.Board, pb.Board) || !reflect.DeepEqual(pa.Options, pb.Options) || !samePieces(pa, pb) || a.Expect != b.Expect && a.Expect.V != b.Expect.V {
-			t.Errorf("%s: the TOML and the YAML differ", name)
+			t.Errorf("%s: the TOML and the YAML differ", path)
 		}
 	}
 }
