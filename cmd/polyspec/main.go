@@ -20,7 +20,8 @@ import (
 
 // CLI is the command line; kong builds --help from the tags.
 type CLI struct {
-	Quiet bool `help:"Draw no status line. (It is drawn only when standard error is a terminal, during long searches.)"`
+	Quiet   bool             `help:"Draw no status line. (It is drawn only when standard error is a terminal, during long searches.)"`
+	Version kong.VersionFlag `help:"Print the module version, VCS revision and whether the tree was modified, from the build information."`
 
 	Solve     SolveCmd     `cmd:"" help:"Solve a puzzle: a catalogue name, a spec file (.toml, .yaml) or a DLX file (.dlx)."`
 	Compile   CompileCmd   `cmd:"" help:"Compile a puzzle to an exact-cover problem and write it in Knuth's DLX format."`
@@ -83,6 +84,7 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			"default_backend": cover.DefaultBackend,
 			"backends":        strings.Join(cover.BackendNames(), ","),
 			"boards":          strings.Join(pips.BoardNames, ", "),
+			"version":         version(),
 		},
 	)
 	if err != nil {
