@@ -26,7 +26,7 @@ import (
 // GalleryCmd writes the catalogue as static web pages.
 type GalleryCmd struct {
 	Dir     string        `arg:"" help:"Folder to write to (made if missing): index.html, and per family a folder with its page, pictures and spec files."`
-	Names   []string      `arg:"" optional:"" help:"Catalogue names to show (default: all)."`
+	Names   []string      `arg:"" optional:"" predictor:"name" help:"Catalogue names to show (default: all)."`
 	Timeout time.Duration `default:"2s" help:"Leave out the picture of a puzzle whose first solution takes longer, with a note."`
 }
 

@@ -21,7 +21,7 @@ type ImportPuzzlerCmd struct {
 	Files   []string `arg:"" help:"Solution files (.txt)."`
 	Out     string   `default:"." placeholder:"DIR" help:"Folder for the spec files, one per input, named after it."`
 	YAML    bool     `name:"yaml" help:"Write YAML instead of TOML."`
-	Lattice string   `placeholder:"L" help:"The lattice: square, cubic, iamond, hex, stick, trig or twig; by default inferred from the coordinates, the picture and the file's folder."`
+	Lattice string   `placeholder:"L" predictor:"lattice" help:"The lattice: square, cubic, iamond, hex, stick, trig or twig; by default inferred from the coordinates, the picture and the file's folder."`
 	Force   bool     `help:"Overwrite spec files that exist (by default they are left alone, as hand-edited specs may be)."`
 }
 

@@ -13,7 +13,7 @@ import (
 
 // ListCmd lists the catalogue.
 type ListCmd struct {
-	Family   string `placeholder:"F" help:"List only this family (a catalogue folder: ominoes, cubes, ...)."`
+	Family   string `placeholder:"F" predictor:"family" help:"List only this family (a catalogue folder: ominoes, cubes, ...)."`
 	HasCount bool   `name:"has-count" help:"List only puzzles with a known count."`
 }
 

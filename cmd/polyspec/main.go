@@ -34,6 +34,8 @@ type CLI struct {
 	Import    ImportCmd    `cmd:"" help:"Turn other programs' puzzle files into spec files."`
 	Draw      DrawCmd      `cmd:"" help:"Draw Polypips pieces (5F+:12345, 4L+:3456:90) as box-drawing art, as draw_polypips does."`
 	Generate  GenerateCmd  `cmd:"" help:"Generate a Polypips game from a configuration, as generate_polypips does."`
+
+	Completion CompletionCmd `cmd:"" help:"Print a shell's completion script (bash, zsh, fish): commands, flags, their values and catalogue names."`
 }
 
 // env is what every command runs with: its output streams and a context that
@@ -90,6 +92,10 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if err != nil {
 		fmt.Fprintln(stderr, "polyspec:", err)
 		return 2
+	}
+	if os.Getenv("COMP_LINE") != "" {
+		completeLine(parser)
+		return exit
 	}
 	kctx, err := parser.Parse(args)
 	if exit >= 0 {

@@ -21,7 +21,7 @@ import (
 
 // SolveCmd solves a puzzle or a DLX file.
 type SolveCmd struct {
-	Target    string `arg:"" help:"Catalogue name (see 'polyspec list'), spec file (.toml, .yaml, .yml), DLX file (.dlx), Pips game (NYT .json, Polypips text game or generator output), or a list of Sudoku puzzles (one grid per line, '.' for a blank)."`
+	Target    string `arg:"" predictor:"target" help:"Catalogue name (see 'polyspec list'), spec file (.toml, .yaml, .yml), DLX file (.dlx), Pips game (NYT .json, Polypips text game or generator output), or a list of Sudoku puzzles (one grid per line, '.' for a blank)."`
 	Count     bool   `help:"Print only the closing count line, not the solutions."`
 	StopAfter int    `short:"n" name:"stop-after" placeholder:"N" help:"Stop after N solutions (0: find them all)."`
 	Backend   string `default:"${default_backend}" enum:"${backends}" help:"Search backend: ${backends} (default ${default_backend})."`

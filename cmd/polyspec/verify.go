@@ -18,9 +18,9 @@ import (
 // VerifyCmd checks the catalogue's known counts.
 type VerifyCmd struct {
 	Backend    string   `default:"${default_backend}" enum:"${backends}" help:"Search backend: ${backends} (default ${default_backend})."`
-	Family     string   `placeholder:"F" help:"Check only this family (a catalogue folder: ominoes, cubes, ...)."`
+	Family     string   `placeholder:"F" predictor:"family" help:"Check only this family (a catalogue folder: ominoes, cubes, ...)."`
 	MaxSeconds float64  `name:"max-seconds" placeholder:"S" help:"Stop a count after S seconds and report it as skipped for time (0: no limit)."`
-	Names      []string `arg:"" optional:"" help:"Catalogue names to check (default: every puzzle with a known count)."`
+	Names      []string `arg:"" optional:"" predictor:"name" help:"Catalogue names to check (default: every puzzle with a known count)."`
 }
 
 // familyTally is one row of verify's closing table.
