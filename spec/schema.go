@@ -9,37 +9,83 @@ import (
 	"strings"
 )
 
-// fieldDef is one key of a table of the schema and how to decode its value
-// into a T. A new key is a new line in specFields or boardFields.
+// fieldDef is one key of a table of the schema: how to decode its value into
+// a T, and its reference (its type, default and meaning), from which the
+// help text, the doc page and the JSON Schema are made (see reference.go).
+// A new key is one entry in specFields or boardFields.
 type fieldDef[T any] struct {
 	key      string
 	required bool
+	typ      *valueType
+	// def is the key's default: a value as the file would write it, or a
+	// prose description of one that depends on the rest of the spec; nil
+	// when leaving the key out means "none".
+	def any
+	doc string
 	// decode checks and stores f's value; name is the key's dotted name for
 	// messages.
 	decode func(dst *T, f field, name string) *Error
 }
 
+// prose is a default that is no value, such as the file's name.
+type prose string
+
 var specFields = []fieldDef[Spec]{
-	{key: "name", decode: func(s *Spec, f field, name string) *Error { return decodeName(&s.Name, f.val, name) }},
-	{key: "title", decode: func(s *Spec, f field, name string) *Error { return decodeString(&s.Title, f.val, name) }},
-	{key: "lattice", decode: func(s *Spec, f field, name string) *Error { return decodeLattice(&s.Lattice, f.val, name) }},
-	{key: "pieces", decode: func(s *Spec, f field, name string) *Error { return decodePieces(&s.Pieces, f.val, name) }},
-	{key: "one-sided", decode: func(s *Spec, f field, name string) *Error { return decodeBool(&s.OneSided, f.val, name) }},
-	{key: "unique", decode: func(s *Spec, f field, name string) *Error { return decodeBool(&s.Unique, f.val, name) }},
-	{key: "expect", decode: func(s *Spec, f field, name string) *Error { return decodeCount(&s.Expect, f.val, name) }},
-	{key: "expect-all", decode: func(s *Spec, f field, name string) *Error { return decodeCount(&s.ExpectAll, f.val, name) }},
-	{key: "omit", decode: func(s *Spec, f field, name string) *Error { return decodeCount(&s.Omit, f.val, name) }},
-	{key: "omittable", decode: func(s *Spec, f field, name string) *Error { return decodePieces(&s.Omittable, f.val, name) }},
-	{key: "symmetry", decode: func(s *Spec, f field, name string) *Error {
-		return decodeChoice(&s.Symmetry, f.val, name, Symmetries)
-	}},
-	{key: "may-cross", decode: func(s *Spec, f field, name string) *Error { return decodeBool(&s.MayCross, f.val, name) }},
-	{key: "shapes", decode: func(s *Spec, f field, name string) *Error { return decodeShapes(&s.Shapes, f.val, name) }},
-	{key: "board", decode: func(s *Spec, f field, name string) *Error { return decodeBoard(&s.Board, f, name) }},
-	{key: "kind", decode: func(s *Spec, f field, name string) *Error { return decodeChoice(&s.Kind, f.val, name, Kinds) }},
-	{key: "givens", decode: func(s *Spec, f field, name string) *Error { return decodeRows(&s.Givens, f.val, name) }},
-	{key: "blocks", decode: func(s *Spec, f field, name string) *Error { return decodeRows(&s.Blocks, f.val, name) }},
-	{key: "groups", decode: func(s *Spec, f field, name string) *Error { return decodeGroups(&s.Groups, f.val, name) }},
+	{key: "name", typ: tName, def: prose("the file's name without its extension"),
+		doc:    "Identifies the puzzle in lists, file names and messages.",
+		decode: func(s *Spec, f field, name string) *Error { return decodeName(&s.Name, f.val, name) }},
+	{key: "title", typ: tString,
+		doc:    "Free text for people.",
+		decode: func(s *Spec, f field, name string) *Error { return decodeString(&s.Title, f.val, name) }},
+	{key: "kind", typ: choice(Kinds), def: Kinds[0],
+		doc:    "polyform: pieces on a board; sudoku: a Sudoku grid (see Sudoku).",
+		decode: func(s *Spec, f field, name string) *Error { return decodeChoice(&s.Kind, f.val, name, Kinds) }},
+	{key: "lattice", typ: tLattice, def: Lattices[0],
+		doc:    "The grid the cells and pieces lie on (see Lattices).",
+		decode: func(s *Spec, f field, name string) *Error { return decodeLattice(&s.Lattice, f.val, name) }},
+	{key: "pieces", typ: tRule,
+		doc:    "The piece set, as a piece-set rule (see Piece-set rules); the rules of a list are joined with \",\".",
+		decode: func(s *Spec, f field, name string) *Error { return decodePieces(&s.Pieces, f.val, name) }},
+	{key: "one-sided", typ: tBool, def: false,
+		doc:    "true: pieces may not be turned over, so a piece and its mirror image (P and p) are different pieces.",
+		decode: func(s *Spec, f field, name string) *Error { return decodeBool(&s.OneSided, f.val, name) }},
+	{key: "unique", typ: tBool, def: false,
+		doc:    "true: count each class of solutions that the board's symmetries map onto each other once.",
+		decode: func(s *Spec, f field, name string) *Error { return decodeBool(&s.Unique, f.val, name) }},
+	{key: "symmetry", typ: choice(Symmetries), def: Symmetries[0],
+		doc: "Which of the board's symmetries unique removes: all; rotations (mirror images count apart, as some published counts do); " +
+			"parts (on a board of separate parts, moving one part on its own or swapping congruent parts makes no new solution).",
+		decode: func(s *Spec, f field, name string) *Error { return decodeChoice(&s.Symmetry, f.val, name, Symmetries) }},
+	{key: "expect", typ: tCount,
+		doc:    "The known number of solutions, counted as unique says; polyspec verify checks it.",
+		decode: func(s *Spec, f field, name string) *Error { return decodeCount(&s.Expect, f.val, name) }},
+	{key: "expect-all", typ: tCount,
+		doc:    "The known number of solutions without symmetry reduction.",
+		decode: func(s *Spec, f field, name string) *Error { return decodeCount(&s.ExpectAll, f.val, name) }},
+	{key: "omit", typ: tCount, def: int64(0),
+		doc:    "How many pieces each solution leaves out.",
+		decode: func(s *Spec, f field, name string) *Error { return decodeCount(&s.Omit, f.val, name) }},
+	{key: "omittable", typ: tRule, def: prose("every piece"),
+		doc:    "A piece-set rule naming the only pieces a solution may leave out.",
+		decode: func(s *Spec, f field, name string) *Error { return decodePieces(&s.Omittable, f.val, name) }},
+	{key: "may-cross", typ: tBool, def: false,
+		doc:    "On the segment lattices (stick, trig, twig): pieces may cross each other at grid points.",
+		decode: func(s *Spec, f field, name string) *Error { return decodeBool(&s.MayCross, f.val, name) }},
+	{key: "shapes", typ: tShapes,
+		doc:    "Pieces the spec defines, for shapes the lattice does not name: piece names and their cells, as board.cells writes them (Q = \"0,0 1,0 1,1\"); the pieces rule can then name them.",
+		decode: func(s *Spec, f field, name string) *Error { return decodeShapes(&s.Shapes, f.val, name) }},
+	{key: "board", typ: tBoard,
+		doc:    "The region the pieces cover exactly: one of size, art or cells, and the other keys of the board table.",
+		decode: func(s *Spec, f field, name string) *Error { return decodeBoard(&s.Board, f, name) }},
+	{key: "givens", typ: tRows,
+		doc:    "A Sudoku's rows, top first: digits 1-9, then A-P on grids over 9x9, and '.' for a blank; spaces and the rules '|', '-' and '+' are for people.",
+		decode: func(s *Spec, f field, name string) *Error { return decodeRows(&s.Givens, f.val, name) }},
+	{key: "blocks", typ: tRows, def: prose("the usual boxes"),
+		doc:    "Jigsaw Sudoku: the blocks drawn as rows of labels, one label per block.",
+		decode: func(s *Spec, f field, name string) *Error { return decodeRows(&s.Blocks, f.val, name) }},
+	{key: "groups", typ: tGroups,
+		doc:    "Further cell groups that hold every digit once: \"diagonals\" (both long diagonals), or rows of labels with '.' for cells in no group; one, or a list.",
+		decode: func(s *Spec, f field, name string) *Error { return decodeGroups(&s.Groups, f.val, name) }},
 }
 
 // kindKeys are the keys each kind of spec needs, and those it has no use
@@ -50,26 +96,36 @@ var kindKeys = map[string]struct{ required, unused []string }{
 }
 
 var boardFields = []fieldDef[Board]{
-	{key: "size", decode: func(b *Board, f field, name string) *Error {
-		if err := b.onlyShape(f, name); err != nil {
-			return err
-		}
-		return decodeSize(&b.Size, f.val, name)
-	}},
-	{key: "art", decode: func(b *Board, f field, name string) *Error {
-		if err := b.onlyShape(f, name); err != nil {
-			return err
-		}
-		return decodeArt(&b.Art, f.val, name)
-	}},
-	{key: "cells", decode: func(b *Board, f field, name string) *Error {
-		if err := b.onlyShape(f, name); err != nil {
-			return err
-		}
-		return decodeCells(&b.Cells, f.val, name)
-	}},
-	{key: "tube", decode: func(b *Board, f field, name string) *Error { return decodeBool(&b.Tube, f.val, name) }},
-	{key: "regions", decode: func(b *Board, f field, name string) *Error { return decodeRegions(&b.Regions, f.val, name) }},
+	{key: "size", typ: tSize,
+		doc: "A rectangle of W by H cells (square lattice).",
+		decode: func(b *Board, f field, name string) *Error {
+			if err := b.onlyShape(f, name); err != nil {
+				return err
+			}
+			return decodeSize(&b.Size, f.val, name)
+		}},
+	{key: "art", typ: tArt,
+		doc: "A drawing of the board (square lattice): '#' for a cell, anything else for a hole; the top row first, as y grows upward.",
+		decode: func(b *Board, f field, name string) *Error {
+			if err := b.onlyShape(f, name); err != nil {
+				return err
+			}
+			return decodeArt(&b.Art, f.val, name)
+		}},
+	{key: "cells", typ: tCells,
+		doc: "The cells in the lattice's coordinates, as Polyform Puzzler's solution files write them, separated by spaces or new lines (see Lattices).",
+		decode: func(b *Board, f field, name string) *Error {
+			if err := b.onlyShape(f, name); err != nil {
+				return err
+			}
+			return decodeCells(&b.Cells, f.val, name)
+		}},
+	{key: "tube", typ: tBool, def: false,
+		doc:    "The board's left and right edges join.",
+		decode: func(b *Board, f field, name string) *Error { return decodeBool(&b.Tube, f.val, name) }},
+	{key: "regions", typ: tRegions,
+		doc:    "Parts of the board that every piece must lie within, as strings of cells that together cover the board once; alone they are the board.",
+		decode: func(b *Board, f field, name string) *Error { return decodeRegions(&b.Regions, f.val, name) }},
 }
 
 // decodeRegions decodes a list of strings of cells.
@@ -404,8 +460,10 @@ func decodeArt(dst *Value[[]string], n *node, name string) *Error {
 	return nil
 }
 
-// cellSyntax is one cell: two or three whole numbers joined by commas.
-var cellSyntax = regexp.MustCompile(`^-?[0-9]+,-?[0-9]+(,-?[0-9]+)?$`)
+// cellPattern is one cell: two or three whole numbers joined by commas.
+const cellPattern = `-?[0-9]+,-?[0-9]+(,-?[0-9]+)?`
+
+var cellSyntax = regexp.MustCompile(`^` + cellPattern + `$`)
 
 // decodeCells checks a list of cells such as "0,0 1,0 0,1" (the coordinates
 // of Polyform Puzzler's solution files, separated by spaces or new lines);

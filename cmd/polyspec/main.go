@@ -36,6 +36,8 @@ type CLI struct {
 	Generate  GenerateCmd  `cmd:"" help:"Generate a Polypips game from a configuration, as generate_polypips does."`
 
 	Completion CompletionCmd `cmd:"" help:"Print a shell's completion script (bash, zsh, fish): commands, flags, their values and catalogue names."`
+	Help       HelpCmd       `cmd:"" help:"Print the reference of spec files ('polyspec help spec'), or a command's help."`
+	Schema     SchemaCmd     `cmd:"" help:"Print the JSON Schema of spec files, for editors to check them with."`
 }
 
 // env is what every command runs with: its output streams and a context that
