@@ -11,17 +11,23 @@ import (
 
 // A Placed piece is a piece name and the lattice coordinates of its cells.
 // Square lattices use the first two coordinates only. A piece with no cells
-// was left out of the solution.
+// was left out of the solution. A Pips piece has the pips of each cell.
 type Placed struct {
 	Name  string
 	Cells [][3]int
+	Pips  []int
 }
 
-// A Solution is one solution as placed pieces, in the order they were
-// chosen.
+// A Solution is one solution of any kind of puzzle: placed pieces, in the
+// order they were chosen, for a polyform puzzle or a Pips game; the filled
+// grid's rows for a Sudoku; the options' lines for a DLX file. Puzzle
+// names the puzzle of an input that holds several.
 type Solution struct {
-	Number int
-	Pieces []Placed
+	Number  int
+	Puzzle  string
+	Pieces  []Placed
+	Grid    []string
+	Options []string
 }
 
 // A Summary closes a run.
