@@ -117,6 +117,13 @@ func specJob(s *spec.Spec, opts loadOptions) (*job, error) {
 	}
 	lattice := pz.Lattice.Name()
 	var records *emit.Records
+	refuse := map[string]string{
+		"--difficulty": "it picks the puzzle of an NYT Pips file",
+		"--show-game":  "it prints a Pips game before its solution",
+	}
+	if !emit.Solid(lattice) {
+		refuse["--x3d"] = "X3D draws polycubes, and this puzzle is on the " + lattice + " lattice"
+	}
 	return &job{
 		kind: "polyform puzzles",
 		parts: []*part{{problem: pz.Problem, distinct: d, solution: func(sol []int) emit.Solution {
@@ -136,10 +143,7 @@ func specJob(s *spec.Spec, opts loadOptions) (*job, error) {
 		draw: func(format string, w io.Writer, sol emit.Solution, pngSize int) error {
 			return drawPieces(format, w, lattice, sol.Pieces, pngSize)
 		},
-		refuse: map[string]string{
-			"--difficulty": "it picks the puzzle of an NYT Pips file",
-			"--show-game":  "it prints a Pips game before its solution",
-		},
+		refuse: refuse,
 	}, nil
 }
 

@@ -42,7 +42,7 @@ func (c *SolveCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	if err := c.check(j); err != nil {
+	if err := c.check(j, b); err != nil {
 		return err
 	}
 	stopAfter := 0
@@ -131,19 +131,24 @@ func startPart(f func(io.Writer, *part) error, w io.Writer, pt *part) error {
 
 // check refuses the flags that do not apply to the job's kind, naming the
 // flag, the kind and why, so that no flag is ever silently ignored.
-func (c *SolveCmd) check(j *job) error {
+func (c *SolveCmd) check(j *job, b cover.Backend) error {
 	p := c.Pictures
 	given := []struct {
 		flag string
 		on   bool
 	}{
 		{"--all", c.All}, {"--workers", c.Workers > 1}, {"--difficulty", c.Difficulty != ""}, {"--show-game", c.ShowGame},
-		{"--shard", c.Scale.Shard != ""}, {"--out", c.Scale.Out != ""}, {"--state", c.Scale.State != ""}, {"--resume", c.Scale.Resume},
+		{"--shard", c.Scale.Shard != ""}, {"--out", c.Scale.Out != ""}, {"--resume", c.Scale.Resume}, {"--state", c.Scale.State != ""},
 		{"--svg", p.SVG != ""}, {"--png", p.PNG != ""}, {"--x3d", p.X3D != ""}, {"--gltf", p.GLTF != ""},
 	}
 	for _, g := range given {
 		if why, ok := j.refuse[g.flag]; ok && g.on {
 			return fmt.Errorf("%s is not available for %s: %s", g.flag, j.kind, why)
+		}
+	}
+	for _, pt := range j.parts {
+		if _, ok := b.(cover.RegionBackend); pt.regions != nil && pt.backend == nil && !ok {
+			return fmt.Errorf("--backend %s is not available for %s with rules on sums (%s): only backend sums checks them", c.Backend, j.kind, pt.title)
 		}
 	}
 	switch {
