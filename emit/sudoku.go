@@ -10,7 +10,9 @@ import (
 // row by row; thick lines part the blocks, as printed grids do.
 func SudokuSVG(w io.Writer, rows []string, block []int) error {
 	n := len(rows)
-	s := newSVG(float64(n), float64(n))
+	// A margin of half the thick line keeps the outer border whole.
+	s := newSVG(float64(n)+0.1, float64(n)+0.1)
+	s.printf(`<g transform="translate(1.2 1.2)">`)
 	s.printf(`<rect width="%s" height="%s" fill="#ffffff"/>`, num(float64(n)*svgUnit), num(float64(n)*svgUnit))
 	line := func(x0, y0, x1, y1 int, width float64) {
 		s.printf(`<path d="M%s %s L%s %s" stroke="#222222" stroke-width="%s" stroke-linecap="square"/>`,
@@ -41,5 +43,6 @@ func SudokuSVG(w io.Writer, rows []string, block []int) error {
 	}
 	line(0, 0, n, 0, 2.4)
 	line(0, 0, 0, n, 2.4)
+	s.close("g")
 	return s.end(w)
 }

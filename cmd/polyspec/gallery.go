@@ -16,7 +16,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/emit"
 	"github.com/polyspec/polyspec/puzzles"
@@ -158,11 +157,11 @@ func (c *GalleryCmd) card(ctx context.Context, en puzzles.Entry, id string) (gal
 	if card.Known == "-" {
 		card.Known = "unknown"
 	}
-	pz, err := compile.FromSpec(s)
+	j, err := specJob(s, loadOptions{})
 	if err != nil {
 		return galleryCard{}, err
 	}
-	pieces, err := firstSolution(ctx, pz, c.Timeout)
+	sol, err := firstSolution(ctx, j.parts[0], c.Timeout)
 	switch {
 	case ctx.Err() != nil:
 		return galleryCard{}, ctx.Err()
@@ -171,34 +170,31 @@ func (c *GalleryCmd) card(ctx context.Context, en puzzles.Entry, id string) (gal
 		return card, nil
 	case err != nil:
 		return galleryCard{}, err
-	case pieces == nil:
+	case sol == nil:
 		card.Note = "No picture: the puzzle has no solution."
 		return card, nil
 	}
-	pic, err := emit.NewDrawing(pz.Lattice.Name(), pieces)
-	if err != nil {
-		return galleryCard{}, err
-	}
 	var b bytes.Buffer
-	if err := pic.SVG(&b); err != nil {
+	if err := j.draw("svg", &b, *sol, 0); err != nil {
 		return galleryCard{}, err
 	}
 	card.Picture = id + ".svg"
 	return card, os.WriteFile(filepath.Join(dir, card.Picture), b.Bytes(), 0o644)
 }
 
-// firstSolution solves a puzzle until its first solution or the timeout;
-// nil pieces and no error mean it has none.
-func firstSolution(ctx context.Context, pz *compile.Puzzle, timeout time.Duration) ([]emit.Placed, error) {
+// firstSolution solves a puzzle, over every solution, until its first
+// solution or the timeout; nil and no error mean it has none.
+func firstSolution(ctx context.Context, pt *part, timeout time.Duration) (*emit.Solution, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	b, err := cover.Lookup(cover.DefaultBackend)
 	if err != nil {
 		return nil, err
 	}
-	var first []emit.Placed
-	_, err = b.Solve(ctx, pz.Problem, func(sol []int) bool {
-		first = placed(pz, sol)
+	var first *emit.Solution
+	_, err = cover.SolveRegions(ctx, b, pt.problem, pt.regions, func(sol []int) bool {
+		s := pt.solution(sol)
+		first = &s
 		return false
 	})
 	if first != nil {

@@ -41,6 +41,7 @@ func TestGolden(t *testing.T) {
 		{"game-json", []string{"game.txt", "--format", "json", "-n", "2"}},
 		{"game-count", []string{"game.txt", "--count"}},
 		{"catalogue-svg", []string{"pentominoes-3x20", "--svg", "-"}},
+		{"sudoku-svg", []string{"sudoku-faq-4x4", "--svg", "-"}},
 		{"nyt-svg", []string{"nyt.json", "--difficulty", "easy", "--svg", "-"}},
 	}
 	dir := filepath.Join("testdata", "golden")
