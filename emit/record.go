@@ -57,7 +57,7 @@ type Records struct {
 // and the picture. board gives the board's cells, which fix the
 // zero-padding of coordinates.
 func NewRecords(w io.Writer, lattice string, board [][3]int) (*Records, error) {
-	f, ok := families[lattice]
+	f, ok := lookupLattice(lattice, false)
 	if !ok {
 		return nil, fmt.Errorf("emit: no pictures for the %q lattice", lattice)
 	}

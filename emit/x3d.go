@@ -62,6 +62,3 @@ func X3D(w io.Writer, lattice string, pieces []Placed) error {
 	_, err = io.WriteString(w, b.String())
 	return err
 }
-
-// Solid reports whether a lattice's cells are cubes, which X3D draws.
-func Solid(lattice string) bool { return geometries[lattice].form == cubeForm }

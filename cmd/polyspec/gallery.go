@@ -29,12 +29,6 @@ type GalleryCmd struct {
 	Timeout time.Duration `default:"2s" help:"Leave out the picture of a puzzle whose first solution takes longer, with a note."`
 }
 
-// familyTitles names the catalogue's family folders for people.
-var familyTitles = map[string]string{
-	"ominoes": "Polyominoes", "cubes": "Polycubes", "iamonds": "Polyiamonds", "hexes": "Polyhexes",
-	"sticks": "Polysticks", "trigs": "Polytrigs", "twigs": "Polytwigs",
-}
-
 // A galleryCard is one puzzle on a family page.
 type galleryCard struct {
 	ID, Name, Title, Spec, Picture, Note string
@@ -63,11 +57,7 @@ func (c *GalleryCmd) Run(e *env) error {
 	missing := 0
 	for i, en := range entries {
 		if len(families) == 0 || families[len(families)-1].Folder != en.Family {
-			title := familyTitles[en.Family]
-			if title == "" {
-				title = en.Family
-			}
-			families = append(families, &galleryFamily{Folder: en.Family, Title: title})
+			families = append(families, &galleryFamily{Folder: en.Family, Title: emit.FamilyTitle(en.Family)})
 		}
 		f := families[len(families)-1]
 		f.Cards = append(f.Cards, cards[i])
