@@ -52,10 +52,9 @@ type Records struct {
 	picture func([]Placed) string
 }
 
-// NewRecords starts a record file for a lattice ("square", "cubic",
-// "iamond", "hex", "stick", "trig" or "twig"), which picks the coordinates
-// and the picture. board gives the board's cells, which fix the
-// zero-padding of coordinates.
+// NewRecords starts a record file for a lattice, by name (lattices.go
+// lists them), which picks the coordinates and the picture. board gives
+// the board's cells, which fix the zero-padding of coordinates.
 func NewRecords(w io.Writer, lattice string, board [][3]int) (*Records, error) {
 	f, ok := lookupLattice(lattice, false)
 	if !ok {
