@@ -148,9 +148,9 @@ func parseShapes(l Lattice, defs []shapeDef) []Shape {
 }
 
 // LibraryFor returns the named pieces of a lattice.
-func LibraryFor(l Lattice) *Library { return libraries()[l.Name()] }
+func LibraryFor(l Lattice) *Library { return libraries()[l] }
 
-var libraries = sync.OnceValue(func() map[string]*Library {
+var libraries = sync.OnceValue(func() map[Lattice]*Library {
 	orders := func(names ...string) map[string]setDef {
 		m := map[string]setDef{}
 		for i, n := range names {
@@ -162,19 +162,19 @@ var libraries = sync.OnceValue(func() map[string]*Library {
 		maps.Copy(m, more)
 		return m
 	}
-	return map[string]*Library{
-		"square": newLibrary(squareLattice, append(slices.Clone(squareShapes), hexominoShapes...),
+	return map[Lattice]*Library{
+		squareLattice: newLibrary(squareLattice, append(slices.Clone(squareShapes), hexominoShapes...),
 			orders("monominoes", "dominoes", "trominoes", "tetrominoes", "pentominoes", "hexominoes")),
-		"iamond": newLibrary(iamondLattice, iamondShapes,
+		iamondLattice: newLibrary(iamondLattice, iamondShapes,
 			orders("moniamonds", "diamonds", "triamonds", "tetriamonds", "pentiamonds", "hexiamonds", "heptiamonds")),
-		"hex": newLibrary(hexLattice, hexShapes,
+		hexLattice: newLibrary(hexLattice, hexShapes,
 			orders("monohexes", "dihexes", "trihexes", "tetrahexes", "pentahexes", "hexahexes")),
-		"stick": newLibrary(stickLattice, stickShapes, with(
+		stickLattice: newLibrary(stickLattice, stickShapes, with(
 			orders("monosticks", "disticks", "tristicks", "tetrasticks"),
 			map[string]setDef{"weldedtetrasticks": {order: 4, filter: func(s Shape) bool { return stickLattice.segments.welded(s.Cells) }}})),
-		"trig": newLibrary(trigLattice, trigShapes,
+		trigLattice: newLibrary(trigLattice, trigShapes,
 			orders("monotrigs", "ditrigs", "tritrigs")),
-		"twig": newLibrary(twigLattice, twigShapes, with(
+		twigLattice: newLibrary(twigLattice, twigShapes, with(
 			orders("monotwigs", "ditwigs", "tritwigs", "tetratwigs", "pentatwigs", "hexatwigs"),
 			map[string]setDef{
 				// Quasi-polytwigs may join at a point where a third segment
@@ -182,7 +182,7 @@ var libraries = sync.OnceValue(func() map[string]*Library {
 				"quasiditwigs":  {shapes: quasiTwigShapes, filter: func(s Shape) bool { return s.Order() == 2 }},
 				"quasitritwigs": {shapes: quasiTwigShapes, filter: func(s Shape) bool { return s.Order() == 3 }},
 			})),
-		"cubic": newLibrary(cubicLattice, cubicShapes, map[string]setDef{
+		cubicLattice: newLibrary(cubicLattice, cubicShapes, map[string]setDef{
 			"soma":             {shapes: somaShapes},
 			"tetracubes":       {shapes: tetracubeShapes},
 			"diabolical":       {shapes: diabolicalShapes},

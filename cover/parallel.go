@@ -131,10 +131,11 @@ func (par Parallel) run(ctx context.Context, p *Problem, filter func() accepter,
 	// auto chooses once for the whole problem, not once per subproblem:
 	// its choice can cost a few milliseconds of random walks.
 	backend := par.backend()
-	if _, ok := backend.(autoBackend); ok {
-		backend = Choose(p)
+	if c, ok := backend.(chooser); ok {
+		backend = c.choose(p)
 	}
-	_, byOrder := backend.(bitsBackend)
+	pb, _ := backend.(pathBackend)
+	byOrder := pb != nil && pb.byOrder()
 	sp, err := newSplit(p, depth, target, byOrder)
 	if err != nil {
 		return Stats{}, err
@@ -172,7 +173,7 @@ func (par Parallel) run(ctx context.Context, p *Problem, filter func() accepter,
 	if j.belowSearch() {
 		j.belowDepth = sp.belowDepth()
 		if byOrder {
-			// bits replays a path for a few word operations a level, so
+			// bits (by order) replays a path for a few word operations a level, so
 			// one search of the whole problem per worker costs less than
 			// building one per ancestor.
 			j.belowDepth = 0
@@ -246,10 +247,7 @@ func (j *job) work() {
 	}
 	var b *below
 	if j.belowDepth >= 0 {
-		b = &below{depth: j.belowDepth, build: func(pl *plan) pathSearch { return newAlgX(pl) }}
-		if _, ok := j.backend.(bitsBackend); ok {
-			b.build = func(pl *plan) pathSearch { return newBits(pl) }
-		}
+		b = &below{depth: j.belowDepth, build: j.backend.(pathBackend).pathSearch}
 	}
 	for j.ctx.Err() == nil {
 		pos := int(j.next.Add(1)) - 1
@@ -274,8 +272,30 @@ type below struct {
 	forced []int
 	orig   []int32
 	s      pathSearch
-	build  func(*plan) pathSearch // newAlgX or newBits
+	build  func(*plan) pathSearch // the backend's pathSearch
 }
+
+// What the split search asks of a backend beyond Backend, each backend
+// answering by the methods it has, so that the split search lists no
+// backends.
+type (
+	// A chooser picks the backend that searches p, once for the whole
+	// problem, as auto does.
+	chooser interface{ choose(p *Problem) Backend }
+	// A pathBackend searches the nodes below an ancestor (see below).
+	// byOrder reports whether it branches as the problem's Order says,
+	// which the split must follow too.
+	pathBackend interface {
+		pathSearch(*plan) pathSearch
+		byOrder() bool
+	}
+)
+
+func (autoBackend) choose(p *Problem) Backend      { return Choose(p) }
+func (algxBackend) pathSearch(pl *plan) pathSearch { return newAlgX(pl) }
+func (algxBackend) byOrder() bool                  { return false }
+func (bitsBackend) pathSearch(pl *plan) pathSearch { return newBits(pl) }
+func (bitsBackend) byOrder() bool                  { return true }
 
 // A pathSearch searches the node of its problem that the branches of a
 // path lead to from the root, numbered as the splitter numbers them.
@@ -284,14 +304,12 @@ type pathSearch interface {
 }
 
 // belowSearch reports whether the workers search subproblems with a below:
-// when the backend is algx or bits and no item has a multiplicity, so
-// that the last branch of a path is the b-th option of the item that the
-// backend branches on.
+// when the backend is a pathBackend (algx, bits) and no item has a
+// multiplicity, so that the last branch of a path is the b-th option of
+// the item that the backend branches on.
 func (j *job) belowSearch() bool {
 	pl := j.sp.sp.pl
-	switch j.backend.(type) {
-	case algxBackend, bitsBackend:
-	default:
+	if _, ok := j.backend.(pathBackend); !ok {
 		return false
 	}
 	for r := range pl.nprim {

@@ -40,9 +40,9 @@ const (
 	margin       = 0.25
 )
 
-// NewDrawing draws the placed pieces of a solution on a lattice ("square",
-// "cubic", "iamond", "hex", "stick", "trig" or "twig"). Pieces without cells
-// (left out of the solution) are not drawn.
+// NewDrawing draws the placed pieces of a solution on a lattice, by name
+// (lattices.go lists them). Pieces without cells (left out of the
+// solution) are not drawn.
 func NewDrawing(lattice string, pieces []Placed) (*Drawing, error) {
 	g, err := lookupGeometry(lattice, pieces)
 	if err != nil {

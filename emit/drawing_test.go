@@ -182,7 +182,8 @@ type probe struct {
 // drawn there: the centre of each tile, the middle of each segment, the
 // centre of each cube's front face.
 func probes(t *testing.T, lattice string, d *Drawing, pieces []Placed) []probe {
-	g := geometries[lattice]
+	l, _ := lookupLattice(lattice, false)
+	g := l.geometry
 	var out []probe
 	if g.form == cubeForm {
 		for _, gr := range d.groups {

@@ -55,24 +55,14 @@ var (
 	triangleBasis = [2]vec{{X: 1}, {X: 0.5, Y: math.Sqrt(3) / 2}}
 )
 
-// geometries holds each lattice's geometry by the lattice's name.
-var geometries = map[string]geometry{
-	"square": {tileForm, squareBasis, square, 1},
-	"cubic":  {cubeForm, squareBasis, square, 0},
-	"iamond": {tileForm, triangleBasis, triangle, 2},
-	"hex":    {tileForm, triangleBasis, hexagon, 1},
-	"stick":  {segmentForm, squareBasis, stick, 2},
-	"trig":   {segmentForm, triangleBasis, trig, 3},
-	"twig":   {segmentForm, triangleBasis, twig, 3},
-}
-
 // lookupGeometry finds a lattice's geometry and checks that the pieces'
 // cells belong to it, so that drawing needs no checks.
 func lookupGeometry(lattice string, pieces []Placed) (geometry, error) {
-	g, ok := geometries[lattice]
+	l, ok := lookupLattice(lattice, false)
 	if !ok {
-		return g, fmt.Errorf("emit: no pictures for the %q lattice", lattice)
+		return geometry{}, fmt.Errorf("emit: no pictures for the %q lattice", lattice)
 	}
+	g := l.geometry
 	for _, p := range pieces {
 		for _, c := range p.Cells {
 			if g.kinds > 0 && (c[2] < 0 || c[2] >= g.kinds) {

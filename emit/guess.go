@@ -5,21 +5,6 @@ import (
 	"strings"
 )
 
-// lattices in the order a guess prefers them when the coordinates fit
-// several: the plain lattice before the one that merely also fits.
-var lattices = []string{"square", "hex", "cubic", "iamond", "stick", "trig", "twig"}
-
-// familyLattices maps the family folders of Polyform Puzzler's solution
-// files (and polyspec's catalogue) to their lattices.
-var familyLattices = map[string]string{
-	"ominoes": "square", "cubes": "cubic", "iamonds": "iamond", "hexes": "hex",
-	"sticks": "stick", "trigs": "trig", "twigs": "twig",
-}
-
-// LatticeOfFamily names the lattice of a family folder such as "ominoes",
-// or "" for an unknown folder.
-func LatticeOfFamily(family string) string { return familyLattices[family] }
-
 // GuessLattice names the lattice a solution record's coordinates are on.
 //
 // The record's text picture sorts the families in three: names only
@@ -33,13 +18,14 @@ func LatticeOfFamily(family string) string { return familyLattices[family] }
 // piece in one part; tubes and quasi-polyforms do not), and among equals
 // the first of square, hex, cubic, iamond, stick, trig, twig.
 func GuessLattice(r Record, hint string) (string, error) {
-	if l, ok := familyLattices[hint]; ok {
-		hint = l
+	if l, ok := lookupLattice(hint, true); ok {
+		hint = l.name
 	}
 	class := pictureClass(r.Picture)
 	best, bestParts := "", 0
-	for _, l := range lattices {
-		if r.Picture != "" && class != walls[l] {
+	for _, lat := range lattices {
+		l := lat.name
+		if r.Picture != "" && class != lat.walls {
 			continue
 		}
 		n, ok := parts(l, r.Pieces)
@@ -57,9 +43,6 @@ func GuessLattice(r Record, hint string) (string, error) {
 	}
 	return best, nil
 }
-
-// walls is the class of each family's text pictures in pictureClass.
-var walls = map[string]int{"square": 0, "cubic": 0, "stick": 0, "hex": 1, "twig": 1, "iamond": 2, "trig": 2}
 
 // pictureClass sorts text pictures by their walls: 0 for none, 1 for
 // slanting walls, 2 for slanting walls meeting in a peak.

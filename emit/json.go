@@ -1,38 +1,53 @@
 package emit
 
 import (
+	_ "embed"
 	"encoding/json"
 	"io"
 )
 
+// SolutionSchema is the JSON Schema of the lines a JSON stream writes:
+// docs/json.md describes it.
+//
+//go:embed solution.schema.json
+var SolutionSchema []byte
+
 // JSON writes one JSON object per line: one per solution, then a summary,
-// so that programs can stream the output.
+// so that programs can stream the output. Every kind of puzzle writes the
+// same shape; SolutionSchema describes it.
 type JSON struct {
 	enc  *json.Encoder
 	dims int
 }
 
-// NewJSON starts a JSON stream for a lattice with dims coordinates.
+// NewJSON starts a JSON stream whose cells have dims coordinates.
 func NewJSON(w io.Writer, dims int) *JSON { return &JSON{enc: json.NewEncoder(w), dims: dims} }
 
 type jsonPiece struct {
 	Name  string  `json:"name"`
 	Cells [][]int `json:"cells"`
+	Pips  []int   `json:"pips,omitempty"`
 }
 
-// Solution writes {"solution": N, "pieces": [{"name": ..., "cells": [[x,y],...]}]}.
+// Solution writes {"solution": N, "puzzle": ..., "pieces": [{"name": ...,
+// "cells": [[x,y],...], "pips": [...]}], "grid": [...], "options": [...]},
+// leaving out what the solution does not have.
 func (j *JSON) Solution(s Solution) error {
-	pieces := make([]jsonPiece, len(s.Pieces))
-	for i, p := range s.Pieces {
-		pieces[i].Name = p.Name
+	var pieces []jsonPiece
+	for _, p := range s.Pieces {
+		jp := jsonPiece{Name: p.Name, Pips: p.Pips}
 		for _, c := range p.Cells {
-			pieces[i].Cells = append(pieces[i].Cells, append([]int(nil), c[:j.dims]...))
+			jp.Cells = append(jp.Cells, append([]int(nil), c[:j.dims]...))
 		}
+		pieces = append(pieces, jp)
 	}
 	return j.enc.Encode(struct {
 		Solution int         `json:"solution"`
-		Pieces   []jsonPiece `json:"pieces"`
-	}{s.Number, pieces})
+		Puzzle   string      `json:"puzzle,omitempty"`
+		Pieces   []jsonPiece `json:"pieces,omitempty"`
+		Grid     []string    `json:"grid,omitempty"`
+		Options  []string    `json:"options,omitempty"`
+	}{s.Number, s.Puzzle, pieces, s.Grid, s.Options})
 }
 
 // Summary writes {"solutions": N, "nodes": ..., "updates": ..., "seconds": ..., ...}.

@@ -10,24 +10,6 @@ import (
 // does for a family, every line ending in "\n".
 type picture func([]Placed) string
 
-// families maps a lattice name to its coordinates and picture.
-var families = map[string]struct {
-	dims    int
-	picture picture
-}{
-	"square": {2, squarePicture},
-	"cubic":  {3, cubePicture},
-	"hex":    {2, hexPicture},
-	"iamond": {3, iamondPicture},
-	"stick":  {3, stickPicture},
-	"trig":   {3, trigPicture},
-	"twig":   {3, twigPicture},
-}
-
-// Dims is the number of coordinates a lattice's cells are written with, or
-// 0 for an unknown lattice.
-func Dims(lattice string) int { return families[lattice].dims }
-
 // cellGrid indexes the pieces' cells by coordinates within their bounding
 // box, which starts at the origin or lower: Polyform Puzzler draws a board
 // from (0, 0), so a board that starts further out keeps its margin.

@@ -102,7 +102,7 @@ func PipsSVG(w io.Writer, b PipsBoard) error {
 		}
 		var paths [][]vec
 		for _, r := range rings(boundary(squares)) {
-			paths = append(paths, geometries["square"].points(r))
+			paths = append(paths, squareTiles.points(r))
 		}
 		return pathData(paths, true, at)
 	}

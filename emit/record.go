@@ -11,17 +11,23 @@ import (
 
 // A Placed piece is a piece name and the lattice coordinates of its cells.
 // Square lattices use the first two coordinates only. A piece with no cells
-// was left out of the solution.
+// was left out of the solution. A Pips piece has the pips of each cell.
 type Placed struct {
 	Name  string
 	Cells [][3]int
+	Pips  []int
 }
 
-// A Solution is one solution as placed pieces, in the order they were
-// chosen.
+// A Solution is one solution of any kind of puzzle: placed pieces, in the
+// order they were chosen, for a polyform puzzle or a Pips game; the filled
+// grid's rows for a Sudoku; the options' lines for a DLX file. Puzzle
+// names the puzzle of an input that holds several.
 type Solution struct {
-	Number int
-	Pieces []Placed
+	Number  int
+	Puzzle  string
+	Pieces  []Placed
+	Grid    []string
+	Options []string
 }
 
 // A Summary closes a run.
@@ -46,12 +52,11 @@ type Records struct {
 	picture func([]Placed) string
 }
 
-// NewRecords starts a record file for a lattice ("square", "cubic",
-// "iamond", "hex", "stick", "trig" or "twig"), which picks the coordinates
-// and the picture. board gives the board's cells, which fix the
-// zero-padding of coordinates.
+// NewRecords starts a record file for a lattice, by name (lattices.go
+// lists them), which picks the coordinates and the picture. board gives
+// the board's cells, which fix the zero-padding of coordinates.
 func NewRecords(w io.Writer, lattice string, board [][3]int) (*Records, error) {
-	f, ok := families[lattice]
+	f, ok := lookupLattice(lattice, false)
 	if !ok {
 		return nil, fmt.Errorf("emit: no pictures for the %q lattice", lattice)
 	}

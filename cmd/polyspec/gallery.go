@@ -16,7 +16,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/emit"
 	"github.com/polyspec/polyspec/puzzles"
@@ -28,12 +27,6 @@ type GalleryCmd struct {
 	Dir     string        `arg:"" help:"Folder to write to (made if missing): index.html, and per family a folder with its page, pictures and spec files."`
 	Names   []string      `arg:"" optional:"" predictor:"name" help:"Catalogue names to show (default: all)."`
 	Timeout time.Duration `default:"2s" help:"Leave out the picture of a puzzle whose first solution takes longer, with a note."`
-}
-
-// familyTitles names the catalogue's family folders for people.
-var familyTitles = map[string]string{
-	"ominoes": "Polyominoes", "cubes": "Polycubes", "iamonds": "Polyiamonds", "hexes": "Polyhexes",
-	"sticks": "Polysticks", "trigs": "Polytrigs", "twigs": "Polytwigs",
 }
 
 // A galleryCard is one puzzle on a family page.
@@ -64,11 +57,7 @@ func (c *GalleryCmd) Run(e *env) error {
 	missing := 0
 	for i, en := range entries {
 		if len(families) == 0 || families[len(families)-1].Folder != en.Family {
-			title := familyTitles[en.Family]
-			if title == "" {
-				title = en.Family
-			}
-			families = append(families, &galleryFamily{Folder: en.Family, Title: title})
+			families = append(families, &galleryFamily{Folder: en.Family, Title: emit.FamilyTitle(en.Family)})
 		}
 		f := families[len(families)-1]
 		f.Cards = append(f.Cards, cards[i])
@@ -158,11 +147,11 @@ func (c *GalleryCmd) card(ctx context.Context, en puzzles.Entry, id string) (gal
 	if card.Known == "-" {
 		card.Known = "unknown"
 	}
-	pz, err := compile.FromSpec(s)
+	j, err := specJob(s, loadOptions{})
 	if err != nil {
 		return galleryCard{}, err
 	}
-	pieces, err := firstSolution(ctx, pz, c.Timeout)
+	sol, err := firstSolution(ctx, j.parts[0], c.Timeout)
 	switch {
 	case ctx.Err() != nil:
 		return galleryCard{}, ctx.Err()
@@ -171,34 +160,31 @@ func (c *GalleryCmd) card(ctx context.Context, en puzzles.Entry, id string) (gal
 		return card, nil
 	case err != nil:
 		return galleryCard{}, err
-	case pieces == nil:
+	case sol == nil:
 		card.Note = "No picture: the puzzle has no solution."
 		return card, nil
 	}
-	pic, err := emit.NewDrawing(pz.Lattice.Name(), pieces)
-	if err != nil {
-		return galleryCard{}, err
-	}
 	var b bytes.Buffer
-	if err := pic.SVG(&b); err != nil {
+	if err := j.draw("svg", &b, *sol, 0); err != nil {
 		return galleryCard{}, err
 	}
 	card.Picture = id + ".svg"
 	return card, os.WriteFile(filepath.Join(dir, card.Picture), b.Bytes(), 0o644)
 }
 
-// firstSolution solves a puzzle until its first solution or the timeout;
-// nil pieces and no error mean it has none.
-func firstSolution(ctx context.Context, pz *compile.Puzzle, timeout time.Duration) ([]emit.Placed, error) {
+// firstSolution solves a puzzle, over every solution, until its first
+// solution or the timeout; nil and no error mean it has none.
+func firstSolution(ctx context.Context, pt *part, timeout time.Duration) (*emit.Solution, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	b, err := cover.Lookup(cover.DefaultBackend)
 	if err != nil {
 		return nil, err
 	}
-	var first []emit.Placed
-	_, err = b.Solve(ctx, pz.Problem, func(sol []int) bool {
-		first = placed(pz, sol)
+	var first *emit.Solution
+	_, err = cover.SolveRegions(ctx, b, pt.problem, pt.regions, func(sol []int) bool {
+		s := pt.solution(sol)
+		first = &s
 		return false
 	})
 	if first != nil {

@@ -16,6 +16,7 @@ import (
 var galleryPuzzles = []string{
 	"pentominoes-3x20", "soma-3x3x3", "hexiamonds-4x9", "tetrahexes-coin",
 	"polysticks-123-4x4-clipped-corners-1", "tritrigs-hexagon-2", "pentatwigs-4x4-2",
+	"sudoku-faq-4x4",
 }
 
 // writeGallery runs the gallery command into a fresh folder.
@@ -51,6 +52,15 @@ func TestGalleryFiles(t *testing.T) {
 		if !bytes.Contains(page, []byte(want)) {
 			t.Errorf("cubes/index.html lacks %q", want)
 		}
+	}
+	// A Sudoku's picture is its solved grid: the FAQ's first row is 1 2 3 4.
+	sudoku, err := os.ReadFile(filepath.Join(dir, "sudoku", "sudoku-faq-4x4.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := regexp.MustCompile(`>(\d)</text>`).FindAllSubmatch(sudoku, 4); len(got) != 4 ||
+		string(got[0][1])+string(got[1][1])+string(got[2][1])+string(got[3][1]) != "1234" {
+		t.Errorf("sudoku-faq-4x4.svg: first row %q, want 1 2 3 4", got)
 	}
 	for _, f := range []string{"soma-3x3x3.svg", "soma-3x3x3.toml", "../ominoes/pentominoes-3x20.yaml"} {
 		if _, err := os.Stat(filepath.Join(dir, "cubes", f)); err != nil {
@@ -102,8 +112,8 @@ func TestGalleryInBrowser(t *testing.T) {
 	}
 	dir := writeGallery(t, galleryPuzzles...)
 	pages, _ := filepath.Glob(filepath.Join(dir, "*", "index.html"))
-	if len(pages) != 7 {
-		t.Fatalf("%d family pages, want 7", len(pages))
+	if len(pages) != 8 {
+		t.Fatalf("%d family pages, want 8", len(pages))
 	}
 	var frames strings.Builder
 	want := map[string]int{}

@@ -5,7 +5,13 @@ import (
 	"errors"
 	"fmt"
 
+	"io"
+
 	"github.com/polyspec/polyspec/cmd/internal/pipscli"
+	"github.com/polyspec/polyspec/compile/pips"
+	"github.com/polyspec/polyspec/cover"
+	"github.com/polyspec/polyspec/emit"
+	"github.com/polyspec/polyspec/grammar"
 )
 
 // DrawCmd is draw_polypips as a polyspec command.
@@ -48,4 +54,99 @@ func (e *env) failed(err error, code int) error {
 	}
 	fmt.Fprintln(e.stderr, "polyspec:", err)
 	return exitError{code}
+}
+
+// loadPips reads a Pips or Polypips game: an NYT JSON file (its three
+// puzzles, or the one --difficulty picks), a text game or a generator's
+// output. Each game prints its first solution as box art, or its count;
+// --stop-after N prints N.
+func loadPips(path string, opts loadOptions) (*job, error) {
+	games, err := pipscli.Load(path, opts.difficulty)
+	if err != nil {
+		return nil, err
+	}
+	var sums cover.Backend
+	if opts.backend == "auto" {
+		// auto knows nothing of region rules; sums checks them all.
+		if sums, err = cover.Lookup(pips.DefaultBackend); err != nil {
+			return nil, err
+		}
+	}
+	why := "a Pips game is searched in a fraction of a second by the sums backend, whose search of region rules is not split"
+	j := &job{
+		kind: "Pips games", dims: 2, firstOnly: true, serial: true, failUnsolved: true,
+		refuse: map[string]string{
+			"--all": "a Pips game has no symmetry reduction", "--png": "a Pips game is drawn with --svg only",
+			"--x3d": "a Pips game is drawn with --svg only", "--gltf": "a Pips game is drawn with --svg only",
+			"--shard": why, "--out": why, "--state": why, "--resume": why, "--workers": why,
+		},
+	}
+	game := map[*part]*pips.Game{}
+	for _, g := range games {
+		c, err := pips.Compile(g)
+		if err != nil {
+			return nil, err
+		}
+		pt := &part{title: g.Name, problem: c.Problem, regions: c.Regions, backend: sums, solution: func(sol []int) emit.Solution {
+			var s emit.Solution
+			for _, p := range c.Placements(sol) {
+				pl := emit.Placed{Name: g.Pieces[p.Piece].String()}
+				for _, cell := range p.Cells {
+					pl.Cells = append(pl.Cells, [3]int{cell.Col, cell.Row})
+					pl.Pips = append(pl.Pips, cell.Pips)
+				}
+				s.Pieces = append(s.Pieces, pl)
+			}
+			return s
+		}}
+		game[pt] = g
+		j.parts = append(j.parts, pt)
+	}
+	j.text = printer{
+		start: func(w io.Writer, pt *part) error {
+			if len(j.parts) > 1 {
+				fmt.Fprintf(w, "%s:\n", pt.title)
+			}
+			if !opts.showGame {
+				return nil
+			}
+			if err := pips.DrawGame(w, game[pt]); err != nil {
+				return err
+			}
+			_, err := fmt.Fprintln(w, "solution:")
+			return err
+		},
+		solution: func(w io.Writer, s emit.Solution) error {
+			if s.Number > 1 {
+				fmt.Fprintln(w)
+			}
+			return pips.DrawSolution(w, placements(s))
+		},
+		end: func(w io.Writer, _ *part, sum emit.Summary) error {
+			var err error
+			switch {
+			case opts.count:
+				_, err = fmt.Fprintf(w, "%d solutions\n", sum.Solutions)
+			case sum.Solutions == 0:
+				_, err = fmt.Fprintln(w, "no solution")
+			}
+			return err
+		},
+	}
+	j.draw = func(_ string, w io.Writer, s emit.Solution, _ int) error {
+		return emit.PipsSVG(w, pipscli.Board(games[0], placements(s)))
+	}
+	return j, nil
+}
+
+// placements turns a Pips solution back into pieces on the board.
+func placements(s emit.Solution) []pips.Placement {
+	out := make([]pips.Placement, len(s.Pieces))
+	for i, p := range s.Pieces {
+		out[i].Piece = i
+		for k, c := range p.Cells {
+			out[i].Cells = append(out[i].Cells, grammar.Cell{Point: grammar.Point{Col: c[0], Row: c[1]}, Pips: p.Pips[k]})
+		}
+	}
+	return out
 }

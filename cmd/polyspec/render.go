@@ -47,7 +47,28 @@ func (c *RenderCmd) Run(e *env) error {
 			return fmt.Errorf("%s: %v; say which with --lattice", c.File, err)
 		}
 	}
-	return c.Pictures.write(e.stdout, lattice, rec.Pieces)
+	return c.Pictures.write(e.stdout, func(format string, w io.Writer) error {
+		return drawPieces(format, w, lattice, rec.Pieces, c.Pictures.PNGSize)
+	})
+}
+
+// drawPieces draws placed pieces on a lattice in a picture format: svg,
+// png, x3d or gltf.
+func drawPieces(format string, w io.Writer, lattice string, pieces []emit.Placed, pngSize int) error {
+	switch format {
+	case "x3d":
+		return emit.X3D(w, lattice, pieces)
+	case "gltf":
+		return emit.GLTF(w, lattice, pieces)
+	}
+	pic, err := emit.NewDrawing(lattice, pieces)
+	if err != nil {
+		return err
+	}
+	if format == "png" {
+		return pic.PNG(w, pngSize)
+	}
+	return pic.SVG(w)
 }
 
 // Pictures are the drawing outputs of solve and render, each to a file or
@@ -61,7 +82,7 @@ type Pictures struct {
 
 	// What solve draws: solution number, and its pieces once found.
 	number int
-	drawn  []emit.Placed
+	drawn  *emit.Solution
 	stdout io.Writer
 }
 
@@ -74,9 +95,9 @@ func (p *Pictures) wanted() bool {
 // toStdout reports whether a picture goes to standard output.
 func (p *Pictures) toStdout() bool { return slices.Contains(p.outputs(), "-") }
 
-// write draws the pieces in every format asked for. Each file is drawn in
+// write draws a picture in every format asked for. Each file is drawn in
 // full before it is written, so a failure leaves no half file.
-func (p *Pictures) write(stdout io.Writer, lattice string, pieces []emit.Placed) error {
+func (p *Pictures) write(stdout io.Writer, draw func(format string, w io.Writer) error) error {
 	n := 0
 	for _, o := range p.outputs() {
 		if o == "-" {
@@ -86,33 +107,22 @@ func (p *Pictures) write(stdout io.Writer, lattice string, pieces []emit.Placed)
 	if n > 1 {
 		return errors.New("only one picture can go to standard output (-)")
 	}
-	pic, err := emit.NewDrawing(lattice, pieces)
-	if err != nil {
-		return err
-	}
-	for _, out := range []struct {
-		file string
-		draw func(io.Writer) error
-	}{
-		{p.SVG, func(w io.Writer) error { return pic.SVG(w) }},
-		{p.PNG, func(w io.Writer) error { return pic.PNG(w, p.PNGSize) }},
-		{p.X3D, func(w io.Writer) error { return emit.X3D(w, lattice, pieces) }},
-		{p.GLTF, func(w io.Writer) error { return emit.GLTF(w, lattice, pieces) }},
-	} {
-		if out.file == "" {
+	for i, format := range []string{"svg", "png", "x3d", "gltf"} {
+		file := p.outputs()[i]
+		if file == "" {
 			continue
 		}
 		var b bytes.Buffer
-		if err := out.draw(&b); err != nil {
+		if err := draw(format, &b); err != nil {
 			return err
 		}
-		if out.file == "-" {
+		if file == "-" {
 			if _, err := stdout.Write(b.Bytes()); err != nil {
 				return err
 			}
 			continue
 		}
-		if err := os.WriteFile(out.file, b.Bytes(), 0o644); err != nil {
+		if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
 			return err
 		}
 	}
@@ -121,13 +131,10 @@ func (p *Pictures) write(stdout io.Writer, lattice string, pieces []emit.Placed)
 
 // forSolve prepares solve to draw: it stops the search at the solution to
 // draw, the first or --stop-after's, and when a picture goes to standard
-// output it keeps the solution records off it.
-func (p *Pictures) forSolve(e *env, target string, stopAfter int) (*env, int, error) {
+// output it keeps the solutions' text off it.
+func (p *Pictures) forSolve(e *env, stopAfter int) (*env, int) {
 	if !p.wanted() {
-		return e, stopAfter, nil
-	}
-	if filepath.Ext(target) == ".dlx" {
-		return nil, 0, errors.New("a DLX file has no pictures: --svg, --png, --x3d and --gltf need a puzzle")
+		return e, stopAfter
 	}
 	p.number = max(stopAfter, 1)
 	p.stdout = e.stdout
@@ -136,18 +143,19 @@ func (p *Pictures) forSolve(e *env, target string, stopAfter int) (*env, int, er
 		quiet.stdout = io.Discard
 		e = &quiet
 	}
-	return e, p.number, nil
+	return e, p.number
 }
 
 // capture wraps solve's handler of each solution so that it also keeps the
-// pieces of the one to draw.
-func (p *Pictures) capture(found func(int, []int), pieces func([]int) []emit.Placed) func(int, []int) {
+// one to draw.
+func (p *Pictures) capture(found func(int, []int), solution func([]int) emit.Solution) func(int, []int) {
 	if !p.wanted() {
 		return found
 	}
 	return func(n int, sol []int) {
 		if n == p.number {
-			p.drawn = pieces(sol)
+			s := solution(sol)
+			p.drawn = &s
 		}
 		if found != nil {
 			found(n, sol)
@@ -156,12 +164,12 @@ func (p *Pictures) capture(found func(int, []int), pieces func([]int) []emit.Pla
 }
 
 // finish draws what solve captured.
-func (p *Pictures) finish(lattice string) error {
+func (p *Pictures) finish(j *job) error {
 	if !p.wanted() {
 		return nil
 	}
 	if p.drawn == nil {
 		return fmt.Errorf("no solution %d to draw", p.number)
 	}
-	return p.write(p.stdout, lattice, p.drawn)
+	return p.write(p.stdout, func(format string, w io.Writer) error { return j.draw(format, w, *p.drawn, p.PNGSize) })
 }

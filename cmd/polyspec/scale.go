@@ -73,15 +73,6 @@ func isDir(path string) bool {
 	return err == nil && st.IsDir()
 }
 
-// refuse returns the error for a target that cannot be split (what names
-// it), or nil when no flag of s is given.
-func (s *Scale) refuse(what string) error {
-	if s.used() {
-		return fmt.Errorf("--shard, --out, --state and --resume split and record searches of polyform puzzles and DLX files, not of %s", what)
-	}
-	return nil
-}
-
 // parseShard reads --shard: "i/N", or "/N" with i from
 // $JOB_COMPLETION_INDEX, or "" for the whole search.
 func parseShard(flag string, getenv func(string) string) (cover.Shard, error) {

@@ -1,21 +1,15 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"sync/atomic"
 	"time"
 
-	"github.com/polyspec/polyspec/cmd/internal/pipscli"
 	"github.com/polyspec/polyspec/cmd/internal/progress"
-	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/cover"
-	"github.com/polyspec/polyspec/cover/dlxfile"
 	"github.com/polyspec/polyspec/emit"
 )
 
@@ -23,11 +17,11 @@ import (
 type SolveCmd struct {
 	Target    string `arg:"" predictor:"target" help:"Catalogue name (see 'polyspec list'), spec file (.toml, .yaml, .yml), DLX file (.dlx), Pips game (NYT .json, Polypips text game or generator output), or a list of Sudoku puzzles (one grid per line, '.' for a blank)."`
 	Count     bool   `help:"Print only the closing count line, not the solutions."`
-	StopAfter int    `short:"n" name:"stop-after" placeholder:"N" help:"Stop after N solutions (0: find them all)."`
+	StopAfter *int   `short:"n" name:"stop-after" placeholder:"N" help:"Stop after N solutions, of each puzzle of a file of several (0: find them all; the default, except for Pips games and lists of Sudoku puzzles, which print each puzzle's first solution)."`
 	Backend   string `default:"${default_backend}" enum:"${backends}" help:"Search backend: ${backends} (default ${default_backend})."`
-	Format    string `default:"text" enum:"text,json" help:"Output format: text (Polyform Puzzler's solution records) or json (one object per line)."`
+	Format    string `default:"text" enum:"text,json" help:"Output format: text (Polyform Puzzler's solution records; a Sudoku's grid; a Pips game's box art) or json (one object per line, the same shape for every kind: docs/json.md)."`
 	All       bool   `help:"Count every solution, not one per symmetry class (overrides unique = true in the spec)."`
-	Workers   int    `default:"0" placeholder:"N" help:"Search a polyform puzzle or DLX file on N cores at once, splitting the search tree into independent parts (0: every core; 1: one core, and no split unless --shard, --out or --state asks for one). Solutions, their order and their count are the same for every N, and so are the searches (nodes) of a whole search, except with --backend sums; a run cut short (--stop-after, Ctrl-C) counts what every core searched, which varies from run to run, and a split search counts fewer updates, how many depending on N."`
+	Workers   int    `default:"0" placeholder:"N" help:"Search a polyform puzzle, Sudoku or DLX file on N cores at once, splitting the search tree into independent parts (0: every core, but one for a Sudoku, whose search takes milliseconds; 1: one core, and no split unless --shard, --out or --state asks for one). Solutions, their order and their count are the same for every N, and so are the searches (nodes) of a whole search, except with --backend sums; a run cut short (--stop-after, Ctrl-C) counts what every core searched, which varies from run to run, and a split search counts fewer updates, how many depending on N."`
 	// Difficulty picks the puzzles of an NYT Pips file.
 	Difficulty string `enum:",easy,medium,hard" default:"" help:"For an NYT Pips JSON file: solve only the easy, medium or hard puzzle (default: all three)."`
 	// ShowGame prints a Pips game before its solution.
@@ -39,187 +33,141 @@ type SolveCmd struct {
 	Scale Scale `embed:""`
 }
 
-// A writer prints solutions and the closing summary in one format.
-type writer interface {
-	Solution(emit.Solution) error
-	Summary(emit.Summary) error
-}
-
 func (c *SolveCmd) Run(e *env) error {
-	e, stopAfter, err := c.Pictures.forSolve(e, c.Target, c.StopAfter)
-	if err != nil {
-		return err
-	}
 	b, err := cover.Lookup(c.Backend)
 	if err != nil {
 		return err
 	}
+	j, err := load(c.Target, loadOptions{all: c.All, count: c.Count, showGame: c.ShowGame, difficulty: c.Difficulty, backend: c.Backend})
+	if err != nil {
+		return err
+	}
+	if err := c.check(j, b); err != nil {
+		return err
+	}
+	stopAfter := 0
+	switch {
+	case c.StopAfter != nil:
+		stopAfter = *c.StopAfter
+	case j.firstOnly && !c.Count:
+		stopAfter = 1
+	}
+	e, stopAfter = c.Pictures.forSolve(e, stopAfter)
 	if err := c.Scale.check(c.Count, stopAfter); err != nil {
 		return err
 	}
-	if filepath.Ext(c.Target) == ".dlx" {
-		return c.solveDLX(e, b)
-	}
-	if pipscli.DetectFile(c.Target) != pipscli.None {
-		if err := c.Scale.refuse("Pips games"); err != nil {
-			return err
-		}
-		return c.solvePips(e)
-	}
-	if isSudokuList(c.Target) {
-		if err := c.Scale.refuse("Sudoku"); err != nil {
-			return err
-		}
-		return c.solveSudokuList(e, b)
-	}
-	s, err := loadSpec(c.Target)
-	if err != nil {
-		return err
-	}
-	if s.Kind.V == "sudoku" {
-		if err := c.Scale.refuse("Sudoku"); err != nil {
-			return err
-		}
-		return c.solveSudoku(e, b, s)
-	}
-	pz, err := compile.FromSpec(s)
-	if err != nil {
-		return err
-	}
-	d, err := distinct(pz, s.Unique.V && !c.All)
-	if err != nil {
-		return err
-	}
-	var out writer
+	out := j.text
 	if c.Format == "json" {
-		out = emit.NewJSON(e.stdout, pz.Lattice.Dims())
-	} else {
-		records, err := emit.NewRecords(e.stdout, pz.Lattice.Name(), boardCells(pz))
+		js := emit.NewJSON(e.stdout, j.dims)
+		out = printer{
+			solution: func(_ io.Writer, s emit.Solution) error { return js.Solution(s) },
+			close:    func(_ io.Writer, sum emit.Summary) error { return js.Summary(sum) },
+		}
+	}
+	var total emit.Summary
+	start, unsolved := time.Now(), false
+	for _, pt := range j.parts {
+		if err := startPart(out.start, e.stdout, pt); err != nil {
+			return err
+		}
+		var werr error
+		sum, err := c.search(e, stopAfter, c.parallel(b, j.serial), func(ctx context.Context, par *cover.Parallel, visit cover.Visit) (cover.Stats, error) {
+			return pt.solve(ctx, b, par, visit)
+		}, c.Pictures.capture(c.solutions(func(n int, sol []int) {
+			if werr == nil && out.solution != nil {
+				s := pt.solution(sol)
+				s.Number = n
+				if len(j.parts) > 1 {
+					s.Puzzle = pt.title
+				}
+				werr = out.solution(e.stdout, s)
+			}
+		}), pt.solution))
+		if err == nil {
+			err = werr
+		}
+		if err == nil && out.end != nil {
+			err = out.end(e.stdout, pt, sum)
+		}
 		if err != nil {
 			return err
 		}
-		if !c.Count {
-			if err := records.Header(s.Name.V); err != nil {
-				return err
-			}
-		}
-		out = records
-	}
-	var werr error
-	sum, err := c.search(e, stopAfter, c.parallel(b), func(ctx context.Context, par *cover.Parallel, visit cover.Visit) (cover.Stats, error) {
-		if par != nil {
-			return par.SolveDistinct(ctx, d, visit)
-		}
-		return d.Solve(ctx, b, visit)
-	}, c.Pictures.capture(c.solutions(func(n int, sol []int) {
-		if werr == nil {
-			werr = out.Solution(emit.Solution{Number: n, Pieces: placed(pz, sol)})
-		}
-	}), func(sol []int) []emit.Placed { return placed(pz, sol) }))
-	if err != nil {
-		return err
-	}
-	if werr != nil {
-		return werr
-	}
-	if err := out.Summary(sum); err != nil {
-		return err
-	}
-	if err := c.Pictures.finish(pz.Lattice.Name()); err != nil {
-		return err
-	}
-	return interrupted(sum)
-}
-
-// parallel returns the split search of a backend on c.Workers cores, or
-// nil for the backend alone: one worker and no shard or record.
-func (c *SolveCmd) parallel(b cover.Backend) *cover.Parallel {
-	if c.Workers == 1 && !c.Scale.used() {
-		return nil
-	}
-	return &cover.Parallel{Backend: b, Workers: c.Workers}
-}
-
-// solvePips solves a Pips or Polypips game: an NYT JSON file, a text game
-// or a generator's output.
-func (c *SolveCmd) solvePips(e *env) error {
-	opts := pipscli.Options{Count: c.Count, ShowGame: c.ShowGame, Backend: c.Backend, Difficulty: c.Difficulty}
-	if p := c.Pictures; p.PNG != "" || p.X3D != "" || p.GLTF != "" {
-		return errors.New("a Pips game is drawn with --svg only")
-	}
-	var svg bytes.Buffer
-	if c.Pictures.SVG != "" {
-		opts.SVG = &svg
-	}
-	ctx, stop := e.status.ShowNodes(e.ctx)
-	solved, err := pipscli.Run(ctx, e.stdout, c.Target, opts)
-	stop()
-	if err == nil && svg.Len() > 0 {
-		if c.Pictures.SVG == "-" {
-			_, err = c.Pictures.stdout.Write(svg.Bytes())
-		} else {
-			err = os.WriteFile(c.Pictures.SVG, svg.Bytes(), 0o644)
+		unsolved = unsolved || sum.Solutions == 0
+		total.Solutions += sum.Solutions
+		total.Searches += sum.Searches
+		total.Updates += sum.Updates
+		total.Interrupted = sum.Interrupted
+		// The first solution of each game or list entry is no user's limit.
+		total.Limited = total.Limited || sum.Limited && (c.StopAfter != nil || !j.firstOnly)
+		if sum.Interrupted {
+			break
 		}
 	}
-	switch {
-	case errors.Is(err, context.Canceled):
-		return exitError{130}
-	case err != nil:
+	total.Duration = time.Since(start)
+	if out.close != nil {
+		if err := out.close(e.stdout, total); err != nil {
+			return err
+		}
+	}
+	if err := c.Pictures.finish(j); err != nil {
 		return err
-	case !solved:
+	}
+	if err := interrupted(total); err != nil {
+		return err
+	}
+	if j.failUnsolved && unsolved {
 		return exitError{1}
 	}
 	return nil
 }
 
-// solveDLX solves a problem in Knuth's format and prints each solution's
-// options as they are written in the file.
-func (c *SolveCmd) solveDLX(e *env, b cover.Backend) error {
-	f, err := os.Open(c.Target)
-	if err != nil {
-		return err
+// startPart calls f, if any.
+func startPart(f func(io.Writer, *part) error, w io.Writer, pt *part) error {
+	if f == nil {
+		return nil
 	}
-	p, err := dlxfile.Read(f, c.Target)
-	f.Close()
-	if err != nil {
-		return err
+	return f(w, pt)
+}
+
+// check refuses the flags that do not apply to the job's kind, naming the
+// flag, the kind and why, so that no flag is ever silently ignored.
+func (c *SolveCmd) check(j *job, b cover.Backend) error {
+	p := c.Pictures
+	given := []struct {
+		flag string
+		on   bool
+	}{
+		{"--all", c.All}, {"--workers", c.Workers > 1}, {"--difficulty", c.Difficulty != ""}, {"--show-game", c.ShowGame},
+		{"--shard", c.Scale.Shard != ""}, {"--out", c.Scale.Out != ""}, {"--resume", c.Scale.Resume}, {"--state", c.Scale.State != ""},
+		{"--svg", p.SVG != ""}, {"--png", p.PNG != ""}, {"--x3d", p.X3D != ""}, {"--gltf", p.GLTF != ""},
 	}
-	var werr error
-	sum, err := c.search(e, c.StopAfter, c.parallel(b), func(ctx context.Context, par *cover.Parallel, visit cover.Visit) (cover.Stats, error) {
-		if par != nil {
-			return par.Solve(ctx, p, visit)
+	for _, g := range given {
+		if why, ok := j.refuse[g.flag]; ok && g.on {
+			return fmt.Errorf("%s is not available for %s: %s", g.flag, j.kind, why)
 		}
-		return b.Solve(ctx, p, visit)
-	}, c.solutions(func(n int, sol []int) {
-		if werr != nil {
-			return
+	}
+	for _, pt := range j.parts {
+		if _, ok := b.(cover.RegionBackend); pt.regions != nil && pt.backend == nil && !ok {
+			return fmt.Errorf("--backend %s is not available for %s with rules on sums (%s): only backend sums checks them", c.Backend, j.kind, pt.title)
 		}
-		_, werr = fmt.Fprintf(e.stdout, "solution %d:\n", n)
-		for _, o := range sol {
-			if werr == nil {
-				werr = dlxfile.WriteOption(e.stdout, p, o)
-			}
-		}
-		if werr == nil {
-			_, werr = io.WriteString(e.stdout, "\n")
-		}
-	}))
-	if err != nil {
-		return err
 	}
-	if werr != nil {
-		return werr
+	switch {
+	case p.wanted() && len(j.parts) > 1:
+		return fmt.Errorf("%s holds %d puzzles and a picture draws one: pick one (--difficulty for an NYT file)", c.Target, len(j.parts))
+	case c.ShowGame && c.Format == "json":
+		return errors.New("--show-game draws the game as box art, which --format json does not hold")
 	}
-	if c.Format == "json" {
-		err = emit.NewJSON(e.stdout, 0).Summary(sum)
-	} else {
-		_, err = fmt.Fprintf(e.stdout, "%s%d solutions, %d nodes, %d updates, duration %s\n",
-			sum.Notice(), sum.Solutions, sum.Searches, sum.Updates, emit.Duration(sum.Duration))
+	return nil
+}
+
+// parallel returns the split search of a backend on c.Workers cores, or
+// nil for the backend alone: one worker and no shard or record. A serial
+// job takes --workers 0 (every core) as one.
+func (c *SolveCmd) parallel(b cover.Backend, serial bool) *cover.Parallel {
+	if (c.Workers == 1 || serial && c.Workers == 0) && !c.Scale.used() {
+		return nil
 	}
-	if err != nil {
-		return err
-	}
-	return interrupted(sum)
+	return &cover.Parallel{Backend: b, Workers: c.Workers}
 }
 
 // solutions returns the function that prints each solution, or nil when

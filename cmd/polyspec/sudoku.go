@@ -1,15 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/polyspec/polyspec/compile/sudoku"
 	"github.com/polyspec/polyspec/cover"
@@ -17,47 +14,113 @@ import (
 	"github.com/polyspec/polyspec/spec"
 )
 
-// solveSudoku solves a spec of kind sudoku: each filled grid, then the
-// closing count line, as text or JSON. A Sudoku has no symmetry reduction:
-// --count proves a puzzle has one solution.
-func (c *SolveCmd) solveSudoku(e *env, b cover.Backend, s *spec.Spec) error {
+// sudokuRefusals are the flags that mean nothing for a Sudoku.
+var sudokuRefusals = map[string]string{
+	"--all":        "a Sudoku has no symmetry reduction to turn off",
+	"--difficulty": "it picks the puzzle of an NYT Pips file",
+	"--show-game":  "it prints a Pips game before its solution",
+	"--png":        "a Sudoku is drawn as SVG only",
+	"--x3d":        "a Sudoku is drawn as SVG only",
+	"--gltf":       "a Sudoku is drawn as SVG only",
+}
+
+// sudokuJob compiles a spec of kind sudoku: each filled grid, then the
+// closing count line. A Sudoku has no symmetry reduction: --count proves a
+// puzzle has one solution. Its search takes milliseconds, so it is split
+// only when --workers asks.
+func sudokuJob(s *spec.Spec) (*job, error) {
 	pz, err := sudoku.FromSpec(s)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	var werr error
-	// A Sudoku's search takes milliseconds: it is never split.
-	sum, err := c.search(e, c.StopAfter, nil, func(ctx context.Context, _ *cover.Parallel, visit cover.Visit) (cover.Stats, error) {
-		return b.Solve(ctx, pz.Problem, visit)
-	}, c.solutions(func(n int, sol []int) {
+	blocks := pz.Layout.Blocks()
+	return &job{
+		kind:  "Sudoku",
+		parts: []*part{{problem: pz.Problem, solution: sudokuSolution(pz)}},
+		text: printer{
+			solution: func(w io.Writer, s emit.Solution) error {
+				_, err := fmt.Fprintf(w, "solution %d:\n%s\n\n", s.Number, strings.Join(s.Grid, "\n"))
+				return err
+			},
+			close: writeLine,
+		},
+		draw: func(_ string, w io.Writer, s emit.Solution, _ int) error {
+			return emit.SudokuSVG(w, s.Grid, blocks)
+		},
+		refuse: sudokuRefusals,
+		serial: true,
+	}, nil
+}
+
+// sudokuSolution returns the grid of a puzzle's solution, row by row.
+func sudokuSolution(pz *sudoku.Puzzle) func([]int) emit.Solution {
+	return func(sol []int) emit.Solution {
 		grid := sudoku.Format(pz.Layout.N, pz.Grid(sol))
-		if werr != nil {
-			return
-		}
-		if c.Format == "json" {
-			werr = json.NewEncoder(e.stdout).Encode(struct {
-				Solution int      `json:"solution"`
-				Grid     []string `json:"grid"`
-			}{n, strings.Split(strings.TrimSuffix(grid, "\n"), "\n")})
-			return
-		}
-		_, werr = fmt.Fprintf(e.stdout, "solution %d:\n%s\n", n, grid)
-	}))
+		return emit.Solution{Grid: strings.Split(strings.TrimSuffix(grid, "\n"), "\n")}
+	}
+}
+
+// loadSudokuList reads a file of Sudoku puzzles, one grid per line, solved
+// in one process: each solution on a line of its own in the same form (a
+// comment line for a puzzle without one), then the closing line. With
+// --count it proves each puzzle's solution unique instead, printing a
+// comment line for each puzzle that has none or several.
+func loadSudokuList(path string, count bool) (*job, error) {
+	data, err := os.ReadFile(path)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if werr != nil {
-		return werr
-	}
-	if c.Format == "json" {
-		err = emit.NewJSON(e.stdout, 0).Summary(sum)
-	} else {
-		_, err = io.WriteString(e.stdout, sum.Line())
-	}
+	list, err := sudoku.ReadList(path, data)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	return interrupted(sum)
+	lay, err := sudoku.NewLayout(list.N, nil, nil)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", path, err)
+	}
+	j := &job{kind: "lists of Sudoku puzzles", firstOnly: true, serial: true, refuse: map[string]string{}}
+	for k, v := range sudokuRefusals {
+		j.refuse[k] = v
+	}
+	for _, f := range []string{"--svg", "--png", "--x3d", "--gltf"} {
+		j.refuse[f] = "a list holds many puzzles, and a picture draws one: give it a spec of its own"
+	}
+	for _, f := range []string{"--shard", "--out", "--state", "--resume", "--workers"} {
+		j.refuse[f] = "each of its puzzles is a search of milliseconds, searched on its own"
+	}
+	for i, g := range list.Puzzles {
+		pz, err := lay.Compile(g)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", path, list.Lines[i], err)
+		}
+		j.parts = append(j.parts, &part{title: fmt.Sprintf("line %d", list.Lines[i]), problem: pz.Problem, solution: sudokuSolution(pz)})
+	}
+	unique := 0
+	j.text = printer{
+		solution: func(w io.Writer, s emit.Solution) error {
+			_, err := fmt.Fprintln(w, strings.ReplaceAll(strings.Join(s.Grid, ""), " ", ""))
+			return err
+		},
+		end: func(w io.Writer, pt *part, sum emit.Summary) error {
+			if count && sum.Solutions == 1 {
+				unique++
+			}
+			if sum.Solutions == 0 || count && sum.Solutions != 1 {
+				_, err := fmt.Fprintf(w, "# %s: %d solutions\n", pt.title, sum.Solutions)
+				return err
+			}
+			return nil
+		},
+		close: func(w io.Writer, sum emit.Summary) error {
+			if count {
+				if _, err := fmt.Fprintf(w, "%d puzzles, %d with exactly one solution\n", len(list.Puzzles), unique); err != nil {
+					return err
+				}
+			}
+			return writeLine(w, sum)
+		},
+	}
+	return j, nil
 }
 
 // countSudoku counts a Sudoku spec's solutions.
@@ -68,74 +131,6 @@ func countSudoku(ctx context.Context, s *spec.Spec, b cover.Backend) (int64, err
 	}
 	st, err := b.Solve(ctx, pz.Problem, nil)
 	return st.Solutions, err
-}
-
-// solveSudokuList solves a file of Sudoku puzzles, one grid per line, in
-// one process: each solution on a line of its own in the same form (a
-// comment line for a puzzle without one), then the closing line. With
-// --count it proves each puzzle's solution unique instead, printing a
-// comment line for each puzzle that has none or several.
-func (c *SolveCmd) solveSudokuList(e *env, b cover.Backend) error {
-	if c.StopAfter != 0 || c.Format != "text" {
-		return fmt.Errorf("%s: a list of Sudoku puzzles is solved one solution each (or counted with --count), as text: --stop-after and --format do not apply", c.Target)
-	}
-	data, err := os.ReadFile(c.Target)
-	if err != nil {
-		return err
-	}
-	list, err := sudoku.ReadList(c.Target, data)
-	if err != nil {
-		return err
-	}
-	lay, err := sudoku.NewLayout(list.N, nil, nil)
-	if err != nil {
-		return fmt.Errorf("%s: %v", c.Target, err)
-	}
-	start := time.Now()
-	var sum emit.Summary
-	unique := 0
-	out := bufio.NewWriter(e.stdout)
-	defer out.Flush()
-	for i, g := range list.Puzzles {
-		pz, err := lay.Compile(g)
-		if err != nil {
-			return fmt.Errorf("%s:%d: %v", c.Target, list.Lines[i], err)
-		}
-		var grid []int
-		visit := func(sol []int) bool {
-			grid = pz.Grid(sol)
-			return false
-		}
-		if c.Count {
-			visit = nil
-		}
-		st, err := b.Solve(e.ctx, pz.Problem, visit)
-		sum.Solutions += st.Solutions
-		sum.Searches += st.Nodes
-		if err != nil {
-			if e.ctx.Err() == nil {
-				return err
-			}
-			sum.Interrupted = true
-			break
-		}
-		switch {
-		case c.Count && st.Solutions == 1:
-			unique++
-		case c.Count || st.Solutions == 0:
-			fmt.Fprintf(out, "# line %d: %d solutions\n", list.Lines[i], st.Solutions)
-		default:
-			fmt.Fprintln(out, strings.ReplaceAll(strings.ReplaceAll(sudoku.Format(list.N, grid), " ", ""), "\n", ""))
-		}
-	}
-	if c.Count {
-		fmt.Fprintf(out, "%d puzzles, %d with exactly one solution\n", len(list.Puzzles), unique)
-	}
-	sum.Duration = time.Since(start)
-	if _, err := io.WriteString(out, sum.Line()); err != nil {
-		return err
-	}
-	return interrupted(sum)
 }
 
 // isSudokuList reports whether path is a file (not a catalogue name or a

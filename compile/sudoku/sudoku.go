@@ -257,3 +257,16 @@ func Format(n int, grid []int) string {
 	}
 	return b.String()
 }
+
+// Blocks returns the block of each cell, numbered from 0, for a picture.
+func (lay *Layout) Blocks() []int {
+	out := make([]int, lay.N*lay.N)
+	for g, cells := range lay.groups {
+		if strings.HasPrefix(lay.kinds[g], "b") {
+			for _, c := range cells {
+				out[c], _ = strconv.Atoi(lay.kinds[g][1:])
+			}
+		}
+	}
+	return out
+}

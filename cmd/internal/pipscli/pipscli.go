@@ -169,7 +169,7 @@ func solve(ctx context.Context, w io.Writer, g *pips.Game, backend string, opts 
 		return false, err
 	}
 	if opts.SVG != nil {
-		return true, emit.PipsSVG(opts.SVG, pipsBoard(g, first))
+		return true, emit.PipsSVG(opts.SVG, Board(g, first))
 	}
 	return true, nil
 }

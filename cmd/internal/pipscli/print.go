@@ -6,8 +6,8 @@ import (
 	"github.com/polyspec/polyspec/emit/boxart"
 )
 
-// pipsBoard describes a solved game for emit's SVG drawing.
-func pipsBoard(g *pips.Game, sol []pips.Placement) emit.PipsBoard {
+// Board describes a solved game for emit's SVG drawing.
+func Board(g *pips.Game, sol []pips.Placement) emit.PipsBoard {
 	var b emit.PipsBoard
 	for i, p := range sol {
 		for _, c := range p.Cells {

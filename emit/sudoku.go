@@ -1,0 +1,48 @@
+package emit
+
+import (
+	"io"
+	"strings"
+)
+
+// SudokuSVG draws a filled Sudoku grid: rows gives each row's symbols
+// separated by spaces, top row first, and block the block of each cell,
+// row by row; thick lines part the blocks, as printed grids do.
+func SudokuSVG(w io.Writer, rows []string, block []int) error {
+	n := len(rows)
+	// A margin of half the thick line keeps the outer border whole.
+	s := newSVG(float64(n)+0.1, float64(n)+0.1)
+	s.printf(`<g transform="translate(1.2 1.2)">`)
+	s.printf(`<rect width="%s" height="%s" fill="#ffffff"/>`, num(float64(n)*svgUnit), num(float64(n)*svgUnit))
+	line := func(x0, y0, x1, y1 int, width float64) {
+		s.printf(`<path d="M%s %s L%s %s" stroke="#222222" stroke-width="%s" stroke-linecap="square"/>`,
+			num(float64(x0)*svgUnit), num(float64(y0)*svgUnit), num(float64(x1)*svgUnit), num(float64(y1)*svgUnit), num(width))
+	}
+	// Each cell draws its right and lower edges, thick where a block ends.
+	edge := func(c, d int) float64 {
+		if d < 0 || block[c] != block[d] {
+			return 2.4
+		}
+		return 0.6
+	}
+	for y, row := range rows {
+		for x, sym := range strings.Fields(row) {
+			c := y*n + x
+			right, down := -1, -1
+			if x+1 < n {
+				right = c + 1
+			}
+			if y+1 < n {
+				down = c + n
+			}
+			line(x+1, y, x+1, y+1, edge(c, right))
+			line(x, y+1, x+1, y+1, edge(c, down))
+			s.printf(`<text x="%s" y="%s" font-family="sans-serif" font-size="%s" fill="#222222" text-anchor="middle" dominant-baseline="central">%s</text>`,
+				num((float64(x)+0.5)*svgUnit), num((float64(y)+0.5)*svgUnit), num(0.6*svgUnit), escape(sym))
+		}
+	}
+	line(0, 0, n, 0, 2.4)
+	line(0, 0, 0, n, 2.4)
+	s.close("g")
+	return s.end(w)
+}
