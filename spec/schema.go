@@ -28,6 +28,10 @@ var specFields = []fieldDef[Spec]{
 	{key: "unique", decode: func(s *Spec, f field, name string) *Error { return decodeBool(&s.Unique, f.val, name) }},
 	{key: "expect", decode: func(s *Spec, f field, name string) *Error { return decodeCount(&s.Expect, f.val, name) }},
 	{key: "expect-all", decode: func(s *Spec, f field, name string) *Error { return decodeCount(&s.ExpectAll, f.val, name) }},
+	{key: "expect-source", decode: func(s *Spec, f field, name string) *Error { return decodeString(&s.ExpectSource, f.val, name) }},
+	{key: "count", decode: func(s *Spec, f field, name string) *Error { return decodeCount(&s.Count, f.val, name) }},
+	{key: "count-all", decode: func(s *Spec, f field, name string) *Error { return decodeCount(&s.CountAll, f.val, name) }},
+	{key: "count-by", decode: func(s *Spec, f field, name string) *Error { return decodeString(&s.CountBy, f.val, name) }},
 	{key: "omit", decode: func(s *Spec, f field, name string) *Error { return decodeCount(&s.Omit, f.val, name) }},
 	{key: "omittable", decode: func(s *Spec, f field, name string) *Error { return decodePieces(&s.Omittable, f.val, name) }},
 	{key: "symmetry", decode: func(s *Spec, f field, name string) *Error {
