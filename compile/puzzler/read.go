@@ -15,8 +15,10 @@ type solutionFile struct {
 	path   string
 	matrix string      // the class named by the first "solving X:" line
 	first  emit.Record // the first solution
-	// count is the number on the closing line; complete is false when the
-	// file has none, or when a notice says the run was cut short.
+	// count is the number on the last closing line; complete is false when
+	// the file has none, or when a notice anywhere says a run was cut
+	// short: a run resumed after an interruption may not have searched
+	// what it had reached before.
 	count    int64
 	complete bool
 }
@@ -24,7 +26,7 @@ type solutionFile struct {
 var (
 	solvingLine = regexp.MustCompile(`^solving (\S+):`)
 	statsLine   = regexp.MustCompile(`^([0-9,]+) solutions?, `)
-	cutShort    = regexp.MustCompile(`^(Session interrupted|User-requested solution limit reached)`)
+	cutShort    = regexp.MustCompile(`(?i)interrupted|limit reached`)
 )
 
 // readSolutionFile reads a solution file's first solution and its count.
@@ -41,24 +43,21 @@ func readSolutionFile(path string, data []byte) (*solutionFile, error) {
 		return nil, fmt.Errorf("%s:%d: solution %d places no pieces", path, f.first.Line, f.first.Number)
 	}
 	lines := strings.Split(string(data), "\n")
-	prev := "" // the last non-blank line before the current one
+	cut := false
 	for i, l := range lines {
 		l = strings.TrimRight(l, "\r")
 		if m := solvingLine.FindStringSubmatch(l); m != nil && f.matrix == "" {
 			f.matrix = m[1]
 		}
-		// A count is known from the run's last closing line, unless a
-		// notice right before it says the run stopped early.
 		if m := statsLine.FindStringSubmatch(l); m != nil {
 			n, err := strconv.ParseInt(strings.ReplaceAll(m[1], ",", ""), 10, 64)
 			if err != nil {
 				return nil, fmt.Errorf("%s:%d: expected a solution count, found %q", path, i+1, m[1])
 			}
-			f.count, f.complete = n, !cutShort.MatchString(prev)
+			f.count, f.complete = n, true
 		}
-		if strings.TrimSpace(l) != "" {
-			prev = l
-		}
+		cut = cut || cutShort.MatchString(l)
 	}
+	f.complete = f.complete && !cut
 	return f, nil
 }
