@@ -13,8 +13,10 @@ import (
 
 // ListCmd lists the catalogue.
 type ListCmd struct {
-	Family   string `placeholder:"F" help:"List only this family (a catalogue folder: ominoes, cubes, ...)."`
-	HasCount bool   `name:"has-count" help:"List only puzzles with a count, published or polyspec's own."`
+	Family     string `placeholder:"F" help:"List only this family (a catalogue folder: ominoes, cubes, ...)."`
+	HasCount   bool   `name:"has-count" help:"List only puzzles with a count, published or polyspec's own."`
+	Markdown   bool   `help:"Write the catalogue page (docs/catalogue.md): a table per family with each puzzle's board, pieces, count and the count's source."`
+	PuzzlerDir string `name:"puzzler-dir" placeholder:"DIR" help:"With --markdown, the folder of Polyform Puzzler's solution files (DIR/FAMILY/NAME.txt), to add the time its run took."`
 }
 
 // ownMark follows a count that polyspec made itself (the spec's count and
@@ -25,6 +27,9 @@ func (c *ListCmd) Run(e *env) error {
 	entries, err := catalogue(c.Family, nil)
 	if err != nil {
 		return err
+	}
+	if c.Markdown {
+		return c.markdown(e, entries)
 	}
 	tw := tabwriter.NewWriter(e.stdout, 2, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tFAMILY\tLATTICE\tBOARD\tPIECES\tDISTINCT\tALL")
