@@ -34,3 +34,24 @@ func TestSpecsParse(t *testing.T) {
 		}
 	}
 }
+
+// TestCountsSourced checks that every published count says where it comes
+// from and every count of polyspec's own says how it was made, so that the
+// two are never confused.
+func TestCountsSourced(t *testing.T) {
+	for _, e := range Entries() {
+		s, err := spec.LoadFS(FS, e.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (s.Expect.Set || s.ExpectAll.Set) != s.ExpectSource.Set {
+			t.Errorf("%s: expect-source must be given with expect or expect-all, and only then", e.Path)
+		}
+		if (s.Count.Set || s.CountAll.Set) != s.CountBy.Set {
+			t.Errorf("%s: count-by must be given with count or count-all, and only then", e.Path)
+		}
+		if s.Expect.Set && s.Count.Set || s.ExpectAll.Set && s.CountAll.Set {
+			t.Errorf("%s: a published count and polyspec's own of the same thing: keep the published one", e.Path)
+		}
+	}
+}

@@ -98,8 +98,19 @@ type Spec struct {
 	Unique Value[bool]
 	// Expect is the known number of solutions (as counted under Unique);
 	// ExpectAll the known number without symmetry reduction. Each is >= 0
-	// when Set.
+	// when Set. They are facts from outside polyspec, which verify checks.
 	Expect, ExpectAll Value[int64]
+	// ExpectSource says where Expect and ExpectAll come from: "Polyform
+	// Puzzler solution file, complete run", "Polyform Puzzler
+	// documentation", or a publication. The catalogue gives one with every
+	// expect.
+	ExpectSource Value[string]
+	// Count and CountAll are polyspec's own counts (as Expect and
+	// ExpectAll, with and without reduction) of a puzzle nobody else has
+	// counted; CountBy says how they were made: "polyspec <version>,
+	// <date>, <backends>". They are results, not facts from outside.
+	Count, CountAll Value[int64]
+	CountBy         Value[string]
 	// Omit is how many pieces each solution leaves out (0 unless given).
 	Omit Value[int64]
 	// Omittable, when set, is a piece rule naming the only pieces a

@@ -159,6 +159,24 @@ board:
 		},
 	},
 	{
+		// An external count with its source, and polyspec's own counts.
+		name: "sourced",
+		toml: "pieces = \"5*\"\nexpect = 2\nexpect-source = \"a book\"\ncount = 3\ncount-all = 12\ncount-by = \"polyspec dev, 2026-11-24, dlx\"\nboard.size = \"5x5\"\n",
+		yaml: "pieces: 5*\nexpect: 2\nexpect-source: a book\ncount: 3\ncount-all: 12\ncount-by: polyspec dev, 2026-11-24, dlx\nboard: {size: 5x5}\n",
+		want: Spec{
+			Name:         Value[string]{V: "sourced"},
+			Lattice:      Value[string]{V: "square"},
+			Kind:         Value[string]{V: "polyform"},
+			Pieces:       Text{S: "5*"},
+			Expect:       Value[int64]{V: 2, Set: true},
+			ExpectSource: Value[string]{V: "a book", Set: true},
+			Count:        Value[int64]{V: 3, Set: true},
+			CountAll:     Value[int64]{V: 12, Set: true},
+			CountBy:      Value[string]{V: "polyspec dev, 2026-11-24, dlx", Set: true},
+			Board:        Board{Size: Value[Size]{V: Size{W: 5, H: 5}, Set: true}},
+		},
+	},
+	{
 		// YAML anchors and aliases (even as a key); CRLF line ends in both.
 		name: "aliases",
 		toml: "pieces = [\"I\", \"I\"]\r\nexpect = 5\r\nexpect-all = 5\r\n[board]\r\nart = \"\"\"\r\n##\r\n\"\"\"\r\n",

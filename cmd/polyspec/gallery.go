@@ -143,7 +143,7 @@ func (c *GalleryCmd) card(ctx context.Context, en puzzles.Entry, id string) (gal
 	if card.Title == "" {
 		card.Title = en.Name
 	}
-	card.Known = countText(s.Expect, true)
+	card.Known = countText(s.Expect, s.Count, true)
 	if card.Known == "-" {
 		card.Known = "unknown"
 	}

@@ -7,8 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/polyspec/polyspec/compile/puzzler"
+	"github.com/polyspec/polyspec/cover"
 )
 
 // ImportCmd turns other programs' files into spec files.
@@ -23,6 +25,8 @@ type ImportPuzzlerCmd struct {
 	YAML    bool     `name:"yaml" help:"Write YAML instead of TOML."`
 	Lattice string   `placeholder:"L" predictor:"lattice" help:"The lattice: square, cubic, iamond, hex, stick, trig or twig; by default inferred from the coordinates, the picture and the file's folder."`
 	Force   bool     `help:"Overwrite spec files that exist (by default they are left alone, as hand-edited specs may be)."`
+	Budget  float64  `default:"10" placeholder:"S" help:"Seconds each count may take when finding the convention under which the spec reproduces a complete run's count (0: do not count, and write no expect)."`
+	Backend string   `default:"${default_backend}" enum:"${backends}" help:"Search backend for those counts: ${backends} (default ${default_backend})."`
 }
 
 func (c *ImportPuzzlerCmd) Run(e *env) error {
@@ -51,6 +55,15 @@ func (c *ImportPuzzlerCmd) importFile(e *env, file string) error {
 	if err != nil {
 		return err
 	}
+	if c.Budget > 0 {
+		b, err := cover.Lookup(c.Backend)
+		if err != nil {
+			return err
+		}
+		if err := pz.Infer(e.ctx, b, time.Duration(c.Budget*float64(time.Second))); err != nil {
+			return err
+		}
+	}
 	out := filepath.Join(c.Out, pz.FileName(c.YAML))
 	// A spec of the same name in the other syntax counts as there too.
 	base := strings.TrimSuffix(out, filepath.Ext(out))
@@ -70,8 +83,14 @@ func (c *ImportPuzzlerCmd) importFile(e *env, file string) error {
 		return err
 	}
 	count := "no known count"
-	if pz.Complete {
+	switch {
+	case pz.Expect:
 		count = fmt.Sprintf("expect %d", pz.Count)
+	case pz.Complete && c.Budget > 0:
+		count = "no expect"
+		fmt.Fprintf(e.stderr, "polyspec: %s: %s\n", file, pz.Note)
+	case pz.Complete:
+		count = fmt.Sprintf("no expect: the file's %d not counted (--budget 0)", pz.Count)
 	}
 	fmt.Fprintf(e.stdout, "wrote %s (%s, %d cells, pieces %s, %s)\n", out, pz.Lattice.Name(), len(pz.Board), pz.Pieces, count)
 	return nil

@@ -13,14 +13,23 @@ import (
 
 // ListCmd lists the catalogue.
 type ListCmd struct {
-	Family   string `placeholder:"F" predictor:"family" help:"List only this family (a catalogue folder: ominoes, cubes, ...)."`
-	HasCount bool   `name:"has-count" help:"List only puzzles with a known count."`
+	Family     string `placeholder:"F" predictor:"family" help:"List only this family (a catalogue folder: ominoes, cubes, ...)."`
+	HasCount   bool   `name:"has-count" help:"List only puzzles with a count, published or polyspec's own."`
+	Markdown   bool   `help:"Write the catalogue page (docs/catalogue.md): a table per family with each puzzle's board, pieces, count and the count's source."`
+	PuzzlerDir string `name:"puzzler-dir" placeholder:"DIR" help:"With --markdown, the folder of Polyform Puzzler's solution files (DIR/FAMILY/NAME.txt), to add the time its run took."`
 }
+
+// ownMark follows a count that polyspec made itself (the spec's count and
+// count-all keys) rather than one published elsewhere (expect, expect-all).
+const ownMark = "*"
 
 func (c *ListCmd) Run(e *env) error {
 	entries, err := catalogue(c.Family, nil)
 	if err != nil {
 		return err
+	}
+	if c.Markdown {
+		return c.markdown(e, entries)
 	}
 	tw := tabwriter.NewWriter(e.stdout, 2, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tFAMILY\tLATTICE\tBOARD\tPIECES\tDISTINCT\tALL")
@@ -29,7 +38,7 @@ func (c *ListCmd) Run(e *env) error {
 		if err != nil {
 			return err
 		}
-		if c.HasCount && !s.Expect.Set && !s.ExpectAll.Set {
+		if c.HasCount && !hasCount(s) {
 			continue
 		}
 		lattice, pieces := s.Lattice.V, shorten(s.Pieces.S, 30)
@@ -37,9 +46,18 @@ func (c *ListCmd) Run(e *env) error {
 			lattice, pieces = "-", "-"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", entry.Name, entry.Family, lattice,
-			boardText(s), pieces, countText(s.Expect, s.Unique.V || s.Kind.V == "sudoku"), countText(s.ExpectAll, true))
+			boardText(s), pieces, countText(s.Expect, s.Count, s.Unique.V || s.Kind.V == "sudoku"), countText(s.ExpectAll, s.CountAll, true))
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stdout, "\n%s: polyspec's own count (the spec's count-by says how); the others are published counts (expect-source says where)\n", ownMark)
+	return nil
+}
+
+// hasCount reports whether a spec gives a count, published or its own.
+func hasCount(s *spec.Spec) bool {
+	return s.Expect.Set || s.ExpectAll.Set || s.Count.Set || s.CountAll.Set
 }
 
 // catalogue returns the catalogue entries of a family ("" for all), or
@@ -99,9 +117,17 @@ func boardText(s *spec.Spec) string {
 	return fmt.Sprintf("%d regions, %d cells", len(s.Board.Regions), cells)
 }
 
-func countText(v spec.Value[int64], relevant bool) string {
-	if !v.Set || !relevant {
+// countText writes a published count, else polyspec's own marked with
+// ownMark, else "-"; relevant is false for a distinct count of a puzzle
+// that does not reduce by symmetry.
+func countText(published, own spec.Value[int64], relevant bool) string {
+	switch {
+	case !relevant:
 		return "-"
+	case published.Set:
+		return strconv.FormatInt(published.V, 10)
+	case own.Set:
+		return strconv.FormatInt(own.V, 10) + ownMark
 	}
-	return strconv.FormatInt(v.V, 10)
+	return "-"
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"text/tabwriter"
 	"time"
@@ -15,12 +16,22 @@ import (
 	"github.com/polyspec/polyspec/spec"
 )
 
-// VerifyCmd checks the catalogue's known counts.
+// VerifyCmd checks the catalogue's published counts (expect, expect-all)
+// and, when asked, polyspec's own (count, count-all).
 type VerifyCmd struct {
+	Own        bool     `help:"Also re-count the counts polyspec made itself (count, count-all), as a check that a change to the search keeps them."`
 	Backend    string   `default:"${default_backend}" enum:"${backends}" help:"Search backend: ${backends} (default ${default_backend})."`
 	Family     string   `placeholder:"F" predictor:"family" help:"Check only this family (a catalogue folder: ominoes, cubes, ...)."`
 	MaxSeconds float64  `name:"max-seconds" placeholder:"S" help:"Stop a count after S seconds and report it as skipped for time (0: no limit)."`
 	Names      []string `arg:"" optional:"" predictor:"name" help:"Catalogue names to check (default: every puzzle with a known count)."`
+}
+
+// A countCheck is one count verify makes: the count it wants, whether
+// modulo symmetry, and its label in the report.
+type countCheck struct {
+	want   spec.Value[int64]
+	unique bool
+	label  string
 }
 
 // familyTally is one row of verify's closing table.
@@ -52,19 +63,17 @@ func (c *VerifyCmd) Run(e *env) error {
 			families = append(families, entry.Family)
 		}
 		t.puzzles++
-		if s.Expect.Set || s.ExpectAll.Set {
+		checks := []countCheck{{s.Expect, s.Unique.V, "distinct"}, {s.ExpectAll, false, "all"}}
+		if c.Own {
+			checks = append(checks, countCheck{s.Count, s.Unique.V, "own"}, countCheck{s.CountAll, false, "own-all"})
+		}
+		checked := slices.ContainsFunc(checks, func(c countCheck) bool { return c.want.Set })
+		if checked {
 			t.withCount++
 		}
 		// A puzzle counts once in the table, by its worst check.
 		mismatched, timedOut := false, false
-		for _, check := range []struct {
-			want   spec.Value[int64]
-			unique bool
-			label  string
-		}{
-			{s.Expect, s.Unique.V, "distinct"},
-			{s.ExpectAll, false, "all"},
-		} {
+		for _, check := range checks {
 			if !check.want.Set {
 				continue
 			}
@@ -89,7 +98,7 @@ func (c *VerifyCmd) Run(e *env) error {
 			t.mismatched++
 		case timedOut:
 			t.timedOut++
-		case s.Expect.Set || s.ExpectAll.Set:
+		case checked:
 			t.matched++
 		}
 	}

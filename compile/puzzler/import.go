@@ -35,6 +35,8 @@ type Puzzle struct {
 	// MayCross is true when pieces cross in the file's solution.
 	MayCross bool
 	Parked   []string // pieces shown beside the board
+	LeftOut  []string // pieces the first solution leaves out, parked or not
+	chiral   bool     // a piece and its mirror image are both in the set
 	// Transposed is true when x and y are swapped, to make a tube that
 	// joins top and bottom one that joins left and right.
 	Transposed bool
@@ -42,6 +44,18 @@ type Puzzle struct {
 	// number of solutions.
 	Count    int64
 	Complete bool
+	// The counting convention, which Infer sets: Symmetry is "" for the
+	// board's whole symmetry group, or "rotations" or "parts" as in a
+	// spec; AllSolutions counts with no reduction; Omittable, when not
+	// nil, names the only pieces a solution may leave out.
+	Symmetry     string
+	AllSolutions bool
+	Omittable    []string
+	// Expect is true when the spec, counted, reproduces Count: only then
+	// does it give expect. Note says how the convention was found, or why
+	// there is no expect.
+	Expect bool
+	Note   string
 }
 
 // Import reads one solution file. Errors name the file, and the line where
@@ -67,12 +81,12 @@ func Import(path string, data []byte, opt Options) (*Puzzle, error) {
 	pz.MayCross = crossing(l, onBoard)
 	// One-sided when a piece and its mirror image are both there, or when
 	// the file says so in its name.
-	pz.OneSided = strings.Contains(pz.Name, "one-sided") && l.Flips()
 	for i, p := range pieces {
 		for _, q := range pieces[i+1:] {
-			pz.OneSided = pz.OneSided || chiralPair(l, p.shape, q.shape)
+			pz.chiral = pz.chiral || chiralPair(l, p.shape, q.shape)
 		}
 	}
+	pz.OneSided = pz.chiral || strings.Contains(pz.Name, "one-sided") && l.Flips()
 	pz.Pieces, pz.Shapes = pieceSet(l, pieces, pz.OneSided)
 	if err := pz.check(onBoard, pieces); err != nil {
 		return nil, fmt.Errorf("%s: the spec written does not reproduce the file's first solution (a bug in the importer): %v", path, err)
@@ -89,6 +103,7 @@ func (pz *Puzzle) placeBoard(pieces []piece) ([]piece, []piece) {
 	for i, p := range pieces {
 		if p.cells == nil || slices.Contains(park, i) {
 			pz.Omit++
+			pz.LeftOut = append(pz.LeftOut, p.name)
 		}
 		if slices.Contains(park, i) {
 			pz.Parked = append(pz.Parked, p.name)

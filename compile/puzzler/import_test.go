@@ -1,9 +1,24 @@
 package puzzler
 
 import (
+	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/polyspec/polyspec/cover"
 )
+
+func dlx(t *testing.T) cover.Backend {
+	t.Helper()
+	b, err := cover.Lookup("dlx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
 
 // TestImport imports small solution files and checks the spec's keys.
 func TestImport(t *testing.T) {
@@ -17,7 +32,7 @@ func TestImport(t *testing.T) {
 			name: "a complete count",
 			path: "ominoes/p.txt",
 			text: "solving P:\n\nsolution 1:\n0,0 0,1 0,2 I3\n1,0 1,1 2,0 V3\n2,1 2,2 I2\n1,2 O1\n\nI3 O1 I2\nI3 V3 I2\nI3 V3 V3\n\n6 solutions, 3 searches, duration 0:00:00.1\n",
-			want: []string{`lattice = "square"`, `pieces = "123"`, "unique = true", "expect = 6", "art = \"\"\"\n###\n###\n###\n\"\"\""},
+			want: []string{`lattice = "square"`, `pieces = "123"`, "unique = true", "expect = 6", `expect-source = "Polyform Puzzler solution file, complete run"`, "# The file's count, 6, is the number of solutions modulo the board's\n# symmetries", "art = \"\"\"\n###\n###\n###\n\"\"\""},
 		},
 		{
 			name: "a run cut short",
@@ -27,10 +42,12 @@ func TestImport(t *testing.T) {
 			not:  []string{"expect"},
 		},
 		{
+			// A resumed run may not search again what it had reached.
 			name: "a count resumed after an interruption",
 			path: "ominoes/p.txt",
 			text: "solution 1:\n0,0 0,1 I2\n\nI2\nI2\n\nSession interrupted by user.\n0 solutions, 3 searches, duration 0:00:00.1\n\nResuming session (0 solutions, 3 searches).\n\n1 solutions, 4 searches, duration 0:00:00.1\n",
-			want: []string{"expect = 1"},
+			want: []string{"# Its run stopped early, after 1 solutions: no known count."},
+			not:  []string{"expect"},
 		},
 		{
 			name: "names the library lacks, and a board off the origin",
@@ -48,7 +65,7 @@ func TestImport(t *testing.T) {
 			name: "a piece parked beside the board, old-style names and grid points",
 			path: "sticks/p.txt",
 			text: "solution 1:\n0,0,0 1,0,0 1,0i I2*\n0,0,1 0,1,1 0,1i J\n5,5,0 6,5,0 6,5i K\n\n -I-- -I--\n|\n\n",
-			want: []string{`lattice = "stick"`, "omit = 1", "parked beside it", `pieces = "i2,J,K"`},
+			want: []string{`lattice = "stick"`, "omit = 1", "parked beside", `pieces = "i2,J,K"`},
 		},
 		{
 			name: "a tube that joins top and bottom is turned",
@@ -67,6 +84,9 @@ func TestImport(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			pz, err := Import(c.path, []byte(c.text), Options{Lattice: c.lattice})
 			if err != nil {
+				t.Fatal(err)
+			}
+			if err := pz.Infer(context.Background(), dlx(t), time.Minute); err != nil {
 				t.Fatal(err)
 			}
 			text := string(pz.TOML())
@@ -103,5 +123,75 @@ func TestImportErrors(t *testing.T) {
 				t.Errorf("got error %v, want %s", err, c.want)
 			}
 		})
+	}
+}
+
+// TestInfer imports small files whose closing counts were made under each
+// standard convention (by counting the puzzle that way) and checks that
+// Infer finds that convention, or none.
+func TestInfer(t *testing.T) {
+	for _, c := range []struct {
+		file string
+		want []string // lines the TOML must hold
+		not  []string // and must not
+		note string   // what the note must say
+	}{
+		{"usual", []string{"unique = true", "expect = 6"}, []string{"symmetry =", "one-sided ="}, "The file's count, 6, is the number of solutions modulo the board's symmetries: found by counting"},
+		{"rotations", []string{`symmetry = "rotations"`, "unique = true", "expect = 12"}, nil, "modulo the board's rotations only"},
+		{"no-reduction", []string{"unique = false", "expect = 48"}, []string{"symmetry ="}, "with no symmetry reduction"},
+		{"parts", []string{`symmetry = "parts"`, "expect = 1"}, nil, "modulo each part of the board moved on its own"},
+		{"left-out", []string{"omit = 1", `omittable = "D2"`, "expect = 6"}, nil, "when only the pieces its first solution leaves out may be left out"},
+		{"unturned", []string{"one-sided = true", "expect = 11"}, nil, "when the pieces are one-sided"},
+		{"one-sided-free", []string{"unique = true", "expect = 25"}, []string{"one-sided = true"}, "when the pieces are free"},
+		{"unreproduced", []string{"unique = true"}, []string{"expect ="}, "No expect: no standard convention reproduces the file's count, 7 (modulo the board's symmetries: 6; modulo the board's rotations only (mirror images counted apart): 12; with no symmetry reduction: 48;"},
+	} {
+		t.Run(c.file, func(t *testing.T) {
+			path := filepath.Join("testdata", "conventions", c.file+".txt")
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pz, err := Import(path, data, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := pz.Infer(context.Background(), dlx(t), time.Minute); err != nil {
+				t.Fatal(err)
+			}
+			text := string(pz.TOML())
+			for _, w := range c.want {
+				if !strings.Contains(text, w+"\n") {
+					t.Errorf("no %q in\n%s", w, text)
+				}
+			}
+			for _, w := range c.not {
+				if strings.Contains(text, w) {
+					t.Errorf("%q in\n%s", w, text)
+				}
+			}
+			if !strings.Contains(pz.Note, c.note) {
+				t.Errorf("note %q, want it to say %q", pz.Note, c.note)
+			}
+		})
+	}
+}
+
+// TestReadClosing reads the last closing line and whether any notice says
+// a run was cut short.
+func TestReadClosing(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want Closing
+		ok   bool
+	}{
+		{"2,339 solutions, 906813 searches, duration 0:19:10.133000\n", Closing{2339, "0:19:10.133000", true}, true},
+		{"Session interrupted by user (several times).\n0 solutions, 20 searches, duration approximately 14 days, 3 hours\n\n4 solutions, 25 searches, duration 0:01:49.5\n", Closing{4, "0:01:49.5", false}, true},
+		{"User-requested solution limit reached.\n1 solution, 3 searches, duration 3 days, 6:21:55.370000\r\n", Closing{1, "3 days, 6:21:55.370000", false}, true},
+		{"solution 1:\n", Closing{}, false},
+	} {
+		got, ok := ReadClosing([]byte(c.text))
+		if got != c.want || ok != c.ok {
+			t.Errorf("ReadClosing(%q) = %+v, %v; want %+v, %v", c.text, got, ok, c.want, c.ok)
+		}
 	}
 }

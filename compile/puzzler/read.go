@@ -15,16 +15,18 @@ type solutionFile struct {
 	path   string
 	matrix string      // the class named by the first "solving X:" line
 	first  emit.Record // the first solution
-	// count is the number on the closing line; complete is false when the
-	// file has none, or when a notice says the run was cut short.
+	// count is the number on the last closing line; complete is false when
+	// the file has none, or when a notice anywhere says a run was cut
+	// short: a run resumed after an interruption may not have searched
+	// what it had reached before.
 	count    int64
 	complete bool
 }
 
 var (
 	solvingLine = regexp.MustCompile(`^solving (\S+):`)
-	statsLine   = regexp.MustCompile(`^([0-9,]+) solutions?, `)
-	cutShort    = regexp.MustCompile(`^(Session interrupted|User-requested solution limit reached)`)
+	statsLine   = regexp.MustCompile(`^([0-9,]+) solutions?, .*duration (?:approximately )?(.*)$`)
+	cutShort    = regexp.MustCompile(`(?i)interrupted|limit reached`)
 )
 
 // readSolutionFile reads a solution file's first solution and its count.
@@ -40,25 +42,41 @@ func readSolutionFile(path string, data []byte) (*solutionFile, error) {
 	if len(f.first.Pieces) == 0 {
 		return nil, fmt.Errorf("%s:%d: solution %d places no pieces", path, f.first.Line, f.first.Number)
 	}
-	lines := strings.Split(string(data), "\n")
-	prev := "" // the last non-blank line before the current one
-	for i, l := range lines {
-		l = strings.TrimRight(l, "\r")
-		if m := solvingLine.FindStringSubmatch(l); m != nil && f.matrix == "" {
+	for l := range strings.Lines(string(data)) {
+		if m := solvingLine.FindStringSubmatch(l); m != nil {
 			f.matrix = m[1]
-		}
-		// A count is known from the run's last closing line, unless a
-		// notice right before it says the run stopped early.
-		if m := statsLine.FindStringSubmatch(l); m != nil {
-			n, err := strconv.ParseInt(strings.ReplaceAll(m[1], ",", ""), 10, 64)
-			if err != nil {
-				return nil, fmt.Errorf("%s:%d: expected a solution count, found %q", path, i+1, m[1])
-			}
-			f.count, f.complete = n, !cutShort.MatchString(prev)
-		}
-		if strings.TrimSpace(l) != "" {
-			prev = l
+			break
 		}
 	}
+	c, _ := ReadClosing(data)
+	f.count, f.complete = c.Count, c.Complete
 	return f, nil
+}
+
+// A Closing is what a solution file's last closing line says about its
+// run: the number of solutions, how long the run took as the file writes
+// it ("0:19:10.133000", "3 days, 6:21:55"), and whether the run was
+// complete (no notice anywhere says a run was cut short).
+type Closing struct {
+	Count    int64
+	Duration string
+	Complete bool
+}
+
+// ReadClosing reads a solution file's closing line; ok is false when it
+// has none.
+func ReadClosing(data []byte) (c Closing, ok bool) {
+	cut := false
+	for l := range strings.Lines(string(data)) {
+		l = strings.TrimRight(l, "\r\n")
+		if m := statsLine.FindStringSubmatch(l); m != nil {
+			// A count too large for an int64 is no count.
+			if n, err := strconv.ParseInt(strings.ReplaceAll(m[1], ",", ""), 10, 64); err == nil {
+				c, ok = Closing{Count: n, Duration: m[2]}, true
+			}
+		}
+		cut = cut || cutShort.MatchString(l)
+	}
+	c.Complete = ok && !cut
+	return c, ok
 }

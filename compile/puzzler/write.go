@@ -47,6 +47,9 @@ func (pz *Puzzle) comments() []string {
 	if pz.Transposed {
 		c = append(c, "x and y are swapped: the file's tube joins top and bottom, a spec's joins left and right.")
 	}
+	if pz.Note != "" {
+		c = append(c, pz.Note)
+	}
 	if !pz.Complete {
 		if pz.Count > 0 {
 			c = append(c, fmt.Sprintf("Its run stopped early, after %d solutions: no known count.", pz.Count))
@@ -57,12 +60,27 @@ func (pz *Puzzle) comments() []string {
 	return c
 }
 
+// writeComments writes comments as lines of "# ", a long one wrapped at
+// word breaks.
+func writeComments(b *strings.Builder, comments []string) {
+	const width = 76
+	for _, c := range comments {
+		line := "#"
+		for _, w := range strings.Fields(c) {
+			if len(line) > 1 && len(line)+1+len(w) > width {
+				b.WriteString(line + "\n")
+				line = "#"
+			}
+			line += " " + w
+		}
+		b.WriteString(line + "\n")
+	}
+}
+
 // TOML writes the spec in TOML.
 func (pz *Puzzle) TOML() []byte {
 	var b strings.Builder
-	for _, c := range pz.comments() {
-		fmt.Fprintf(&b, "# %s\n", c)
-	}
+	writeComments(&b, pz.comments())
 	pz.keys(&b, " = ")
 	if len(pz.Shapes) > 0 {
 		b.WriteString("\n[shapes]\n")
@@ -82,9 +100,7 @@ func (pz *Puzzle) TOML() []byte {
 // YAML writes the spec in YAML.
 func (pz *Puzzle) YAML() []byte {
 	var b strings.Builder
-	for _, c := range pz.comments() {
-		fmt.Fprintf(&b, "# %s\n", c)
-	}
+	writeComments(&b, pz.comments())
 	pz.keys(&b, ": ")
 	if len(pz.Shapes) > 0 {
 		b.WriteString("shapes:\n")
@@ -115,12 +131,19 @@ func (pz *Puzzle) keys(b *strings.Builder, sep string) {
 	if pz.Omit > 0 {
 		kv("omit", strconv.Itoa(pz.Omit))
 	}
+	if pz.Omittable != nil {
+		kv("omittable", strconv.Quote(strings.Join(pz.Omittable, ",")))
+	}
 	if pz.MayCross {
 		kv("may-cross", "true")
 	}
-	kv("unique", "true")
-	if pz.Complete {
+	if pz.Symmetry != "" {
+		kv("symmetry", strconv.Quote(pz.Symmetry))
+	}
+	kv("unique", strconv.FormatBool(!pz.AllSolutions))
+	if pz.Expect {
 		kv("expect", strconv.FormatInt(pz.Count, 10))
+		kv("expect-source", strconv.Quote(FileSource))
 	}
 }
 

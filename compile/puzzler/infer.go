@@ -1,0 +1,218 @@
+package puzzler
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/polyspec/polyspec/compile"
+	"github.com/polyspec/polyspec/cover"
+	"github.com/polyspec/polyspec/spec"
+)
+
+// FileSource is the expect-source of a count taken from a solution file
+// whose run was complete.
+const FileSource = "Polyform Puzzler solution file, complete run"
+
+// A convention is one way Polyform Puzzler may have counted a puzzle's
+// solutions, set on a copy of the imported puzzle.
+type convention struct {
+	says  string // how the spec's comment names it
+	apply func(pz *Puzzle) bool
+}
+
+// pieceConventions are the piece sets a count may be of, the imported one
+// first: the file's pieces as they are; one-sided or free when the file
+// does not settle it; only the parked pieces left out.
+var pieceConventions = []convention{
+	{"", func(*Puzzle) bool { return true }},
+	{"only the pieces its first solution leaves out may be left out", func(pz *Puzzle) bool {
+		pz.Omittable = pz.LeftOut
+		return len(pz.LeftOut) > 0
+	}},
+	{"the pieces are one-sided (never turned over)", func(pz *Puzzle) bool {
+		ok := !pz.OneSided && pz.Lattice.Flips()
+		pz.OneSided = true
+		return ok
+	}},
+	{"the pieces are free (they may be turned over)", func(pz *Puzzle) bool {
+		ok := pz.OneSided && !pz.chiral
+		pz.OneSided = false
+		return ok
+	}},
+}
+
+// symmetryConventions are the ways a count may treat solutions that differ
+// by a symmetry of the board, the usual one first. For one piece set, the
+// parts convention counts no more solutions than the first, and the others
+// no fewer, in order.
+var symmetryConventions = []convention{
+	{"modulo the board's symmetries", func(*Puzzle) bool { return true }},
+	{"modulo each part of the board moved on its own", func(pz *Puzzle) bool {
+		pz.Symmetry = "parts"
+		return parts(pz.Lattice, pz.Board) > 1
+	}},
+	{"modulo the board's rotations only (mirror images counted apart)", func(pz *Puzzle) bool {
+		pz.Symmetry = "rotations"
+		return true
+	}},
+	{"with no symmetry reduction", func(pz *Puzzle) bool {
+		pz.AllSolutions = true
+		return true
+	}},
+}
+
+// Infer finds the counting convention under which the spec reproduces the
+// file's complete count, trying the piece conventions in order and, for
+// each, the symmetry conventions, each count cut off after budget. It sets
+// the puzzle's convention and Expect when one reproduces the count, and
+// Note either way: how the convention was found, or why no expect is
+// written. An error is a failure to count, not a count that differs.
+func (pz *Puzzle) Infer(ctx context.Context, b cover.Backend, budget time.Duration) error {
+	if !pz.Complete {
+		return nil
+	}
+	seen := map[string]bool{} // the specs counted, as written
+	var tried []string
+	for i, pc := range pieceConventions {
+		var usual int64 = -1 // the count modulo the board's symmetries
+		for j, sc := range symmetryConventions {
+			c := pz.variant()
+			if !pc.apply(c) || !sc.apply(c) {
+				continue
+			}
+			// Only a convention that counts the other way from the usual
+			// one can reach the file's count.
+			if j == 1 && usual < pz.Count || j > 1 && usual > pz.Count {
+				continue
+			}
+			text := string(c.TOML())
+			if seen[text] {
+				continue
+			}
+			seen[text] = true
+			n, err := countSpec(ctx, c, b, budget)
+			switch {
+			case errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil:
+				if i == 0 && len(tried) == 0 {
+					pz.Note = fmt.Sprintf("No expect: counting this spec takes more than %s, so the file's %d could not be checked.", budget, pz.Count)
+					return nil
+				}
+				tried = append(tried, fmt.Sprintf("%s%s: more than %s", sc.says, with(pc.says), budget))
+				continue
+			case err != nil && i == 0 && j == 0:
+				return fmt.Errorf("%s: counting the spec written: %v", pz.Source, err)
+			case err != nil && j == 0:
+				// Pieces the puzzle cannot have, as one-sided pieces that
+				// no longer fill the board.
+				tried = append(tried, fmt.Sprintf("when %s: no such puzzle", pc.says))
+			case err != nil:
+				tried = append(tried, fmt.Sprintf("%s%s: no such puzzle", sc.says, with(pc.says)))
+				continue
+			}
+			if err != nil {
+				break
+			}
+			if j == 0 {
+				usual = n
+			}
+			tried = append(tried, fmt.Sprintf("%s%s: %d", sc.says, with(pc.says), n))
+			if n == pz.Count {
+				*pz = *c
+				pz.Expect = true
+				pz.Note = fmt.Sprintf("The file's count, %d, is the number of solutions %s%s: found by counting this spec under each standard convention in turn.", n, sc.says, with(pc.says))
+				return nil
+			}
+		}
+	}
+	pz.Note = fmt.Sprintf("No expect: no standard convention reproduces the file's count, %d (%s).", pz.Count, strings.Join(tried, "; "))
+	return nil
+}
+
+// with joins a piece convention to a symmetry convention in a sentence.
+func with(pieces string) string {
+	if pieces == "" {
+		return ""
+	}
+	return ", when " + pieces
+}
+
+// variant returns a copy of the puzzle to set a convention on.
+func (pz *Puzzle) variant() *Puzzle {
+	c := *pz
+	c.Omittable = slices.Clone(pz.Omittable)
+	return &c
+}
+
+// countSpec counts the solutions of the spec a puzzle writes, within
+// budget.
+func countSpec(ctx context.Context, pz *Puzzle, b cover.Backend, budget time.Duration) (int64, error) {
+	s, err := spec.Parse(pz.FileName(false), pz.TOML())
+	if err != nil {
+		return 0, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, budget)
+	defer cancel()
+	type result struct {
+		n   int64
+		err error
+	}
+	// Compiling cannot be stopped, so it runs aside; a large puzzle's
+	// placements can take longer than the budget.
+	done := make(chan result, 1)
+	go func() {
+		c, err := compile.FromSpec(s)
+		if err != nil {
+			done <- result{err: err}
+			return
+		}
+		var group []cover.Symmetry
+		if s.Unique.V {
+			group = c.Symmetries()
+		}
+		d, err := cover.NewDistinct(c.Problem, group)
+		if err != nil {
+			done <- result{err: err}
+			return
+		}
+		st, err := d.Solve(ctx, b, nil)
+		done <- result{st.Solutions, err}
+	}()
+	select {
+	case r := <-done:
+		return r.n, r.err
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
+}
+
+// parts returns the number of connected parts of a board.
+func parts(l compile.Lattice, board []compile.Cell) int {
+	left := map[compile.Cell]bool{}
+	for _, c := range board {
+		left[c] = true
+	}
+	n := 0
+	for _, c := range board {
+		if !left[c] {
+			continue
+		}
+		n++
+		stack := []compile.Cell{c}
+		delete(left, c)
+		for len(stack) > 0 {
+			c := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, m := range l.Neighbours(c) {
+				if left[m] {
+					delete(left, m)
+					stack = append(stack, m)
+				}
+			}
+		}
+	}
+	return n
+}
