@@ -1,12 +1,10 @@
 package compile_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"github.com/polyspec/polyspec/compile"
-	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/spec"
 )
 
@@ -31,20 +29,9 @@ func TestLatticeDocs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, err := cover.Lookup("dlx")
-			if err != nil {
-				t.Fatal(err)
-			}
-			d, err := cover.NewDistinct(pz.Problem, pz.Symmetries())
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, err := d.Solve(context.Background(), b, func([]int) bool { return true })
-			if err != nil {
-				t.Fatal(err)
-			}
-			if st.Solutions == 0 || s.Expect.Set && st.Solutions != s.Expect.V {
-				t.Errorf("the example has %d distinct solutions, expects %v", st.Solutions, s.Expect)
+			got := distinct(t, pz, "dlx")
+			if got == 0 || s.Expect.Set && got != s.Expect.V {
+				t.Errorf("the example has %d distinct solutions, expects %v", got, s.Expect)
 			}
 		})
 	}

@@ -31,3 +31,20 @@ size = "10x6"
 	// pentominoes-6x10.toml:3:12
 	// p.yaml:3:9: unique: expected true or false, found string "yes"
 }
+
+// Nearest suggests what a misspelt name was meant to be.
+func ExampleNearest() {
+	names := []string{"pentominoes-6x10", "pentominoes-5x12", "soma-3x3x3"}
+	fmt.Println(spec.Nearest("pentominos-6x10", names))
+	fmt.Println(spec.Nearest("tetrasticks-6x6", names))
+	// Output:
+	// [pentominoes-6x10]
+	// []
+}
+
+// KeyDoc gives the reference's meaning of a key, for a comment above it.
+func ExampleKeyDoc() {
+	fmt.Println(spec.KeyDoc("board.tube"))
+	// Output:
+	// The board's left and right edges join.
+}

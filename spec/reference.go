@@ -84,6 +84,20 @@ func refs[T any](defs []fieldDef[T]) []keyRef {
 	return out
 }
 
+// KeyDoc returns the reference's meaning of a key, such as "pieces" or
+// "board.size", for programs that write specs with comments; "" for a key
+// the schema does not have.
+func KeyDoc(key string) string {
+	ks := refs(specFields)
+	if k, ok := strings.CutPrefix(key, "board."); ok {
+		ks, key = refs(boardFields), k
+	}
+	if i := slices.IndexFunc(ks, func(k keyRef) bool { return k.key == key }); i >= 0 {
+		return ks[i].doc
+	}
+	return ""
+}
+
 // defaultText writes a key's default as a spec writes it, or "" for none.
 func (k keyRef) defaultText() string {
 	switch d := k.def.(type) {

@@ -244,17 +244,31 @@ func decodeTable[T any](dst *T, n *node, name string, pos Pos, defs []fieldDef[T
 // suggest returns ` (did you mean "c"?)` for the candidate c closest to an
 // unknown word, if one is close enough to be a likely typo, else "".
 func suggest(word string, candidates []string) string {
-	word = strings.ReplaceAll(strings.ToLower(word), "_", "-")
-	best, bestDist := "", 3
-	for _, c := range candidates {
-		if dist := editDistance(word, c); dist < bestDist && 2*dist < len(c) {
-			best, bestDist = c, dist
-		}
-	}
-	if best == "" {
+	near := Nearest(strings.ReplaceAll(strings.ToLower(word), "_", "-"), candidates)
+	if near == nil {
 		return ""
 	}
-	return fmt.Sprintf(" (did you mean %q?)", best)
+	return fmt.Sprintf(" (did you mean %q?)", near[0])
+}
+
+// Nearest returns the candidates closest to word by edit distance, in
+// their order, if they are close enough for word to be a likely typo of
+// them: at most two edits, and fewer than half their length. It is nil when
+// none is.
+func Nearest(word string, candidates []string) []string {
+	var best []string
+	bestDist := 2
+	for _, c := range candidates {
+		dist := editDistance(word, c)
+		if dist > bestDist || 2*dist >= len(c) {
+			continue
+		}
+		if dist < bestDist {
+			best, bestDist = nil, dist
+		}
+		best = append(best, c)
+	}
+	return best
 }
 
 // editDistance counts the single-character insertions, deletions,

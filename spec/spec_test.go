@@ -367,3 +367,22 @@ func TestLoad(t *testing.T) {
 		t.Error("LoadFS of a missing file: no error")
 	}
 }
+
+func TestNearest(t *testing.T) {
+	names := []string{"pentominoes-6x10", "pentominoes-5x12", "pentominoes-8x8", "soma-3x3x3"}
+	tests := []struct {
+		word string
+		want []string
+	}{
+		{"pentominos-6x10", []string{"pentominoes-6x10"}},
+		{"pentominoes-6x12", []string{"pentominoes-6x10", "pentominoes-5x12"}},
+		{"soma-3x3", []string{"soma-3x3x3"}},
+		{"soma", nil},
+		{"tetrasticks-6x6", nil},
+	}
+	for _, tt := range tests {
+		if got := Nearest(tt.word, names); !slices.Equal(got, tt.want) {
+			t.Errorf("Nearest(%q) = %q, want %q", tt.word, got, tt.want)
+		}
+	}
+}

@@ -21,8 +21,8 @@ type CompletionCmd struct {
 }
 
 // The scripts run polyspec by name, so that they go on working when it is
-// installed anew. bash and zsh fall back to file names when polyspec offers
-// nothing (a file to write, say); zsh takes bash's script through its
+// installed anew. Each falls back to file names when polyspec offers
+// nothing (a file to write, say). zsh takes bash's script through its
 // bashcompinit, which needs compinit loaded first; fish's commandline loses
 // a last empty word, which says that a new word is to be completed.
 var completionScripts = map[string]string{
@@ -36,7 +36,12 @@ complete -o default -C polyspec polyspec
     if test -z (commandline --cut-at-cursor --current-token)
         set COMP_LINE "$COMP_LINE "
     end
-    polyspec
+    set -l words (polyspec)
+    if set -q words[1]
+        printf '%s\n' $words
+    else
+        __fish_complete_path (commandline --cut-at-cursor --current-token)
+    end
 end
 complete --command polyspec --no-files --arguments '(__polyspec_complete)'
 `,

@@ -14,8 +14,10 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
+	"github.com/polyspec/polyspec/cmd/internal/progress"
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/emit"
 	"github.com/polyspec/polyspec/puzzles"
@@ -49,7 +51,12 @@ func (c *GalleryCmd) Run(e *env) error {
 			return errors.New("gallery: a name is not in the catalogue (polyspec list shows them)")
 		}
 	}
-	cards, err := c.cards(e.ctx, entries)
+	var done atomic.Int64
+	stop := e.status.Show(func() progress.Status {
+		return progress.Status{Label: "gallery", Solutions: -1, Done: int(done.Load()), Total: len(entries), Unit: "puzzles"}
+	})
+	cards, err := c.cards(e.ctx, entries, &done)
+	stop()
 	if err != nil {
 		return err
 	}
@@ -80,7 +87,7 @@ func (c *GalleryCmd) Run(e *env) error {
 
 // cards makes the cards of the entries, solving on every core at once: each
 // puzzle's timeout runs on its own clock.
-func (c *GalleryCmd) cards(ctx context.Context, entries []puzzles.Entry) ([]galleryCard, error) {
+func (c *GalleryCmd) cards(ctx context.Context, entries []puzzles.Entry, done *atomic.Int64) ([]galleryCard, error) {
 	// Two files of one name in a family (a .toml and a .yaml) keep their
 	// pictures apart by the extension.
 	seen := map[string]int{}
@@ -106,6 +113,7 @@ func (c *GalleryCmd) cards(ctx context.Context, entries []puzzles.Entry) ([]gall
 				if errs[i] != nil {
 					errs[i] = fmt.Errorf("%s: %v", en.Path, errs[i])
 				}
+				done.Add(1)
 			}
 		})
 	}

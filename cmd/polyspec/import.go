@@ -7,8 +7,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
+	"github.com/polyspec/polyspec/cmd/internal/progress"
 	"github.com/polyspec/polyspec/compile/puzzler"
 	"github.com/polyspec/polyspec/cover"
 )
@@ -34,11 +36,17 @@ func (c *ImportPuzzlerCmd) Run(e *env) error {
 		return err
 	}
 	failed := false
+	var done atomic.Int64
+	stop := e.status.Show(func() progress.Status {
+		return progress.Status{Label: "import", Solutions: -1, Done: int(done.Load()), Total: len(c.Files), Unit: "files"}
+	})
+	defer stop()
 	for _, file := range c.Files {
 		if err := c.importFile(e, file); err != nil {
 			fmt.Fprintln(e.stderr, "polyspec:", err)
 			failed = true
 		}
+		done.Add(1)
 	}
 	if failed {
 		return errReported

@@ -212,7 +212,20 @@ func loadSpec(target string) (*spec.Spec, error) {
 	if _, err := os.Stat(target); err == nil {
 		return nil, fmt.Errorf("%s: expected a spec file ending in .toml, .yaml or .yml, or a DLX file ending in .dlx", target)
 	}
-	return nil, fmt.Errorf("%s: no such file, and no catalogue puzzle of that name (polyspec list shows them)", target)
+	return nil, fmt.Errorf("%s: no such file, and no catalogue puzzle of that name (%s)", target, nearestNames(target))
+}
+
+// nearestNames suggests the catalogue names nearest a misspelt one.
+func nearestNames(target string) string {
+	var names []string
+	for _, e := range puzzles.Entries() {
+		names = append(names, e.Name)
+	}
+	near := spec.Nearest(target, names)
+	if near == nil {
+		return "polyspec list shows them"
+	}
+	return "did you mean " + strings.Join(near, " or ") + "?"
 }
 
 // loadPuzzle reads and compiles a spec.

@@ -38,6 +38,7 @@ type CLI struct {
 	Completion CompletionCmd `cmd:"" help:"Print a shell's completion script (bash, zsh, fish): commands, flags, their values and catalogue names."`
 	Help       HelpCmd       `cmd:"" help:"Print the reference of spec files ('polyspec help spec'), or a command's help."`
 	Schema     SchemaCmd     `cmd:"" help:"Print the JSON Schema of spec files, for editors to check them with."`
+	New        NewCmd        `cmd:"" help:"Write a commented spec to start a puzzle from: NAME.toml, which solves as written."`
 }
 
 // env is what every command runs with: its output streams and a context that

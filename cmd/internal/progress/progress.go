@@ -3,7 +3,8 @@
 // with the solutions found so far, the search speed, the time taken and,
 // when the search reports how much of it is done, an estimate of the time
 // left. Everything here does nothing when the line is off (standard error
-// is not a terminal, or --quiet), so callers need not check.
+// is not a terminal, or --quiet), so callers need not check. On a terminal
+// the line is cut to the terminal's width, measured at each redraw.
 package progress
 
 import (
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"github.com/polyspec/polyspec/cover"
+	"golang.org/x/term"
 )
 
 // Status is what the line shows, polled from the search. Zero fields are
@@ -37,6 +39,9 @@ type Status struct {
 	// the time left assumes the parts left take as long on average as
 	// those this run has finished.
 	Done, Total, Resumed int
+	// Unit names what Done and Total count: "parts" unless given (the
+	// puzzles of a gallery, the files of an import).
+	Unit string
 	// Weight is the estimated size of all the parts, DoneWeight that of
 	// the parts done and ResumedWeight that of the parts done before this
 	// run (cover.Progress's fields of those names). With a Weight, the
@@ -55,15 +60,15 @@ const (
 	firstAfter = 500 * time.Millisecond
 )
 
-// maxWidth bounds the line: a line longer than the terminal wraps, and
-// then "\r" no longer goes back to its start, so every redraw would add a
-// line. 79 columns fit the narrowest usual terminal.
-const maxWidth = 79
+// defaultWidth is the width of a terminal that does not tell its own.
+const defaultWidth = 80
 
 // A Line is a status line on w. Its methods are safe for concurrent use;
 // a nil Line is off.
 type Line struct {
-	w     io.Writer
+	w io.Writer
+	// width is the terminal's width in columns, 0 when it is unknown.
+	width func() int
 	mu    sync.Mutex
 	shown bool // the line is on the screen
 }
@@ -73,7 +78,17 @@ func New(w io.Writer, on bool) *Line {
 	if !on {
 		return nil
 	}
-	return &Line{w: w}
+	l := &Line{w: w, width: func() int { return 0 }}
+	if f, ok := w.(*os.File); ok {
+		l.width = func() int {
+			width, _, err := term.GetSize(int(f.Fd()))
+			if err != nil {
+				return 0
+			}
+			return width
+		}
+	}
+	return l
 }
 
 // Show draws the line from poll every Interval until stop is called; stop
@@ -117,6 +132,7 @@ func (l *Line) Show(poll func() Status) (stop func()) {
 }
 
 func (l *Line) draw(text string) {
+	text = Fit(text, l.width())
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	fmt.Fprintf(l.w, "\r\033[K%s", text)
@@ -177,17 +193,36 @@ func Format(s Status, elapsed time.Duration) string {
 	f = append(f, clock(elapsed))
 	if s.Total > 0 {
 		f[len(f)-1] += ","
-		f = append(f, fmt.Sprintf("%d/%d parts", s.Done, s.Total))
+		unit := s.Unit
+		if unit == "" {
+			unit = "parts"
+		}
+		f = append(f, fmt.Sprintf("%d/%d %s", s.Done, s.Total, unit))
 		if left, ok := Left(s, elapsed); ok {
 			f[len(f)-1] += ","
 			f = append(f, "about "+clock(left)+" left")
 		}
 	}
-	line := strings.Join(f, " ")
-	if r := []rune(line); len(r) > maxWidth {
-		line = string(r[:maxWidth-1]) + "…"
+	return strings.Join(f, " ")
+}
+
+// Fit cuts a line to fit a terminal of width columns (defaultWidth when
+// width is 0 or less), ending it with "…" when cut. It leaves the last
+// column free: a line that reaches it makes some terminals wrap, and then
+// "\r" no longer goes back to its start, so that every redraw would add a
+// line.
+func Fit(line string, width int) string {
+	if width <= 0 {
+		width = defaultWidth
 	}
-	return line
+	r := []rune(line)
+	switch {
+	case len(r) < width:
+		return line
+	case width < 2:
+		return ""
+	}
+	return string(r[:width-2]) + "…"
 }
 
 // Left estimates the time left from the share of the work this run has
@@ -237,14 +272,11 @@ func si(x float64) string {
 }
 
 // IsTerminal reports whether w is a terminal, where a status line helps
-// rather than pollutes a log.
+// rather than pollutes a log. It asks the terminal itself, so that a file,
+// a pipe or a device such as /dev/null is not one.
 func IsTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // ShowNodes shows the line for a search that tells nothing but its nodes,

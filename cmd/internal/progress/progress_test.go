@@ -3,6 +3,8 @@ package progress
 import (
 	"bytes"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -38,12 +40,40 @@ func TestFormat(t *testing.T) {
 		// The weights finished may add up to a little less than Weight.
 		{"weighted, all done", Status{Solutions: 5, Done: 256, Total: 256, Weight: 1, DoneWeight: 1 - 1e-16}, 10 * time.Second,
 			"5 solutions, 0:00:10, 256/256 parts, about 0:00:00 left"},
+		{"unit", Status{Label: "gallery", Solutions: -1, Done: 3, Total: 12, Unit: "puzzles"}, 6 * time.Second,
+			"gallery: 0:00:06, 3/12 puzzles, about 0:00:18 left"},
 		{"label", Status{Label: "pentominoes-6x10 distinct", Solutions: -1, Nodes: 12_345}, time.Second,
 			"pentominoes-6x10 distinct: 12.3k nodes/s, 0:00:01"},
-		{"too long", Status{Label: strings.Repeat("x", 100), Solutions: -1}, 0, strings.Repeat("x", 78) + "…"},
 	} {
 		if got := Format(c.s, c.elapsed); got != c.want {
 			t.Errorf("%s: got %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+func TestFit(t *testing.T) {
+	long := "12345 solutions, 2.40M nodes/s, 0:01:05, 95/256 parts, about 0:01:50 left"
+	for _, c := range []struct {
+		line  string
+		width int
+		want  string
+	}{
+		{long, 120, long},
+		{long, len(long) + 1, long},
+		{long, len(long), long[:len(long)-2] + "…"},
+		{long, 20, "12345 solutions, 2…"},
+		{long, 0, long}, // unknown: 80 columns
+		{strings.Repeat("x", 100), 0, strings.Repeat("x", 78) + "…"},
+		{"ünïcödé", 5, "ünï…"},
+		{long, 2, "…"},
+		{long, 1, ""},
+	} {
+		got := Fit(c.line, c.width)
+		if got != c.want {
+			t.Errorf("Fit(%q, %d) = %q, want %q", c.line, c.width, got, c.want)
+		}
+		if c.width > 0 && len([]rune(got)) >= c.width {
+			t.Errorf("Fit(%q, %d) = %q: reaches the last column", c.line, c.width, got)
 		}
 	}
 }
@@ -56,10 +86,12 @@ func TestSI(t *testing.T) {
 	}
 }
 
-// TestLine draws the line, writes through the erasing writer, and stops.
+// TestLine draws the line within the terminal's width, writes through the
+// erasing writer, and stops.
 func TestLine(t *testing.T) {
 	var screen bytes.Buffer
 	l := New(&screen, true)
+	l.width = func() int { return 12 }
 	out := l.Writer(&screen)
 	polled := make(chan struct{}, 1)
 	stop := l.Show(func() Status {
@@ -75,7 +107,7 @@ func TestLine(t *testing.T) {
 	stop()
 	stop() // twice is harmless
 	got := screen.String()
-	if !strings.HasPrefix(got, "\r\033[K7 solutions, 0:00:0") || !strings.Contains(got, "\r\033[Ksolution\n") {
+	if !strings.HasPrefix(got, "\r\033[K7 solution…\r") || !strings.Contains(got, "\r\033[Ksolution\n") {
 		t.Errorf("screen %q: want the line, erased before the solution", got)
 	}
 	if !strings.HasSuffix(got, "\r\033[K") && !strings.HasSuffix(got, "solution\n") {
@@ -94,7 +126,30 @@ func TestOff(t *testing.T) {
 	if screen.Len() != 0 || out.String() != "x" {
 		t.Errorf("screen %q, output %q", screen.String(), out.String())
 	}
-	if IsTerminal(&out) {
-		t.Error("a buffer is a terminal")
+}
+
+// TestIsTerminal checks what is no terminal, though some are character
+// devices.
+func TestIsTerminal(t *testing.T) {
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	file, err := os.Create(filepath.Join(t.TempDir(), "log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer file.Close()
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	for name, out := range map[string]io.Writer{"a buffer": new(bytes.Buffer), os.DevNull: null, "a file": file, "a pipe": w} {
+		if IsTerminal(out) {
+			t.Errorf("%s is a terminal", name)
+		}
 	}
 }
