@@ -283,10 +283,14 @@ func TestCancel(t *testing.T) {
 		start := time.Now()
 		st, err = b.Solve(ctx, p, func([]int) bool { return true })
 		cancel()
-		if !errors.Is(err, context.DeadlineExceeded) || st.Solutions >= 9356 || st.Nodes == 0 {
+		// No floor on the nodes: on a loaded machine auto can spend the
+		// whole 20 ms choosing its backend.
+		if !errors.Is(err, context.DeadlineExceeded) || st.Solutions >= 9356 {
 			t.Errorf("%s, timed out: stats %+v, error %v", name, st, err)
 		}
-		if d := time.Since(start); d > time.Second {
+		// A generous bound: this catches a search that ignores its
+		// context, not a slow one.
+		if d := time.Since(start); d > 10*time.Second {
 			t.Errorf("%s: took %v to notice a 20ms deadline", name, d)
 		}
 	}
