@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
@@ -9,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/polyspec/polyspec/compile/sudoku"
-	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/emit"
 	"github.com/polyspec/polyspec/spec"
 )
@@ -121,16 +119,6 @@ func loadSudokuList(path string, count bool) (*job, error) {
 		},
 	}
 	return j, nil
-}
-
-// countSudoku counts a Sudoku spec's solutions.
-func countSudoku(ctx context.Context, s *spec.Spec, b cover.Backend) (int64, error) {
-	pz, err := sudoku.FromSpec(s)
-	if err != nil {
-		return 0, err
-	}
-	st, err := b.Solve(ctx, pz.Problem, nil)
-	return st.Solutions, err
 }
 
 // isSudokuList reports whether path is a file (not a catalogue name or a
