@@ -8,7 +8,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/polyspec/polyspec/emit"
 	"io"
 	"os"
 	"path/filepath"
@@ -71,8 +70,6 @@ type Options struct {
 	// Difficulty picks the puzzle of a NYT file: easy, medium or hard;
 	// "" solves all three in turn.
 	Difficulty string
-	// SVG, when set, also receives the first solution drawn as SVG.
-	SVG io.Writer
 }
 
 // Run reads the games of a file, solves each, and prints the result. It
@@ -165,11 +162,5 @@ func solve(ctx context.Context, w io.Writer, g *pips.Game, backend string, opts 
 		fmt.Fprintln(w, "no solution")
 		return false, nil
 	}
-	if err := pips.DrawSolution(w, first); err != nil {
-		return false, err
-	}
-	if opts.SVG != nil {
-		return true, emit.PipsSVG(opts.SVG, Board(g, first))
-	}
-	return true, nil
+	return true, pips.DrawSolution(w, first)
 }
