@@ -86,7 +86,8 @@ func (c *SolveCmd) Run(e *env) error {
 		if err == nil {
 			err = werr
 		}
-		if err == nil && out.end != nil {
+		// An interrupted puzzle's count is no result to print.
+		if err == nil && out.end != nil && !sum.Interrupted {
 			err = out.end(e.stdout, pt, sum)
 		}
 		if err != nil {
