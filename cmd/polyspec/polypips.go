@@ -72,15 +72,10 @@ func loadPips(path string, opts loadOptions) (*job, error) {
 			return nil, err
 		}
 	}
-	why := "a Pips game is searched in a fraction of a second by the sums backend, whose search of region rules is not split"
-	j := &job{
-		kind: "Pips games", dims: 2, firstOnly: true, serial: true, failUnsolved: true,
-		refuse: map[string]string{
-			"--all": "a Pips game has no symmetry reduction", "--png": "a Pips game is drawn with --svg only",
-			"--x3d": "a Pips game is drawn with --svg only", "--gltf": "a Pips game is drawn with --svg only",
-			"--shard": why, "--out": why, "--state": why, "--resume": why, "--workers": why,
-		},
-	}
+	j := &job{kind: "Pips games", dims: 2, firstOnly: true, serial: true, failUnsolved: true,
+		refuse: refusing(refusing(refusing(nil, "a Pips game has no symmetry reduction", "--all"),
+			"a Pips game is drawn with --svg only", pictureFlags[1:]...),
+			"a Pips game is searched in a fraction of a second by the sums backend, whose search of region rules is not split", splitFlags...)}
 	game := map[*part]*pips.Game{}
 	for _, g := range games {
 		c, err := pips.Compile(g)
