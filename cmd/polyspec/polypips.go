@@ -98,35 +98,14 @@ func loadPips(path string, opts loadOptions) (*job, error) {
 		j.parts = append(j.parts, pt)
 	}
 	j.text = printer{
-		start: func(w io.Writer, pt *part) error {
-			if len(j.parts) > 1 {
-				fmt.Fprintf(w, "%s:\n", pt.title)
-			}
-			if !opts.showGame {
-				return nil
-			}
-			if err := pips.DrawGame(w, game[pt]); err != nil {
-				return err
-			}
-			_, err := fmt.Fprintln(w, "solution:")
-			return err
-		},
+		start: func(w io.Writer, pt *part) error { return pipscli.Start(w, game[pt], len(j.parts) > 1, opts.showGame) },
 		solution: func(w io.Writer, s emit.Solution) error {
 			if s.Number > 1 {
 				fmt.Fprintln(w)
 			}
 			return pips.DrawSolution(w, placements(s))
 		},
-		end: func(w io.Writer, _ *part, sum emit.Summary) error {
-			var err error
-			switch {
-			case opts.count:
-				_, err = fmt.Fprintf(w, "%d solutions\n", sum.Solutions)
-			case sum.Solutions == 0:
-				_, err = fmt.Fprintln(w, "no solution")
-			}
-			return err
-		},
+		end: func(w io.Writer, _ *part, sum emit.Summary) error { return pipscli.End(w, opts.count, sum.Solutions) },
 	}
 	j.draw = func(_ string, w io.Writer, s emit.Solution, _ int) error {
 		return emit.PipsSVG(w, pipscli.Board(games[0], placements(s)))
