@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"image/png"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -99,6 +100,16 @@ var flagCases = []flagCase{
 	{"--resume", inDir("--state", "DIR/none.json", "--resume", "--count"), sameCount},
 	{"--svg", inDir("--svg", "DIR/p.svg"), fileStarts("p.svg", "<?xml")},
 	{"--png", inDir("--png", "DIR/p.png"), fileStarts("p.png", "\x89PNG")},
+	{"--png-size", inDir("--png", "DIR/s.png", "--png-size", "64"), func(t *testing.T, _, _, dir string) {
+		f, err := os.Open(filepath.Join(dir, "s.png"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if c, err := png.DecodeConfig(f); err != nil || max(c.Width, c.Height) != 64 {
+			t.Errorf("--png-size 64: a PNG of %dx%d (%v)", c.Width, c.Height, err)
+		}
+	}},
 	{"--x3d", inDir("--x3d", "DIR/p.x3d"), fileStarts("p.x3d", "<?xml")},
 	{"--gltf", inDir("--gltf", "DIR/p.gltf"), fileStarts("p.gltf", "{")},
 }
@@ -121,6 +132,7 @@ var flagTable = map[string][]string{
 	"--resume":     {"ok", "ok", "ok", "--resume is not", "--resume is not", "--resume is not"},
 	"--svg":        {"ok", "--svg is not", "ok", "--svg is not", "nyt.json holds 3 puzzles", "ok"},
 	"--png":        {"ok", "--png is not", "--png is not", "--png is not", "--png is not", "--png is not"},
+	"--png-size":   {"ok", "--png is not", "--png is not", "--png is not", "--png is not", "--png is not"},
 	"--x3d":        {"--x3d is not", "--x3d is not", "--x3d is not", "--x3d is not", "--x3d is not", "--x3d is not"},
 	"--gltf":       {"ok", "--gltf is not", "--gltf is not", "--gltf is not", "--gltf is not", "--gltf is not"},
 }

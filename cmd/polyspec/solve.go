@@ -152,6 +152,9 @@ func (c *SolveCmd) check(j *job, b cover.Backend) error {
 			return fmt.Errorf("--backend %s is not available for %s with rules on sums (%s): only backend sums checks them", c.Backend, j.kind, pt.title)
 		}
 	}
+	if err := p.check(); err != nil {
+		return err
+	}
 	switch {
 	case p.wanted() && len(j.parts) > 1:
 		return fmt.Errorf("%s holds %d puzzles and a picture draws one: pick one (--difficulty for an NYT file)", c.Target, len(j.parts))
