@@ -16,7 +16,7 @@ import (
 
 // solveKinds are one input of each kind solve reads.
 var solveKinds = []struct{ name, target string }{
-	{"polyform spec", "testdata/golden/p.toml"},
+	{"polyform spec", "testdata/golden/omit.toml"},
 	{"DLX file", "testdata/golden/tiny.dlx"},
 	{"Sudoku spec", "sudoku-empty-4x4"},
 	{"Sudoku list", "testdata/golden/list.txt"},
