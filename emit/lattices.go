@@ -56,15 +56,6 @@ func FamilyTitle(family string) string {
 	return family
 }
 
-// Dims is the number of coordinates a lattice's cells are written with, or
-// 0 for an unknown lattice.
-func Dims(name string) int {
-	if l, ok := lookupLattice(name, false); ok {
-		return l.dims
-	}
-	return 0
-}
-
 // Solid reports whether a lattice's cells are cubes, which X3D draws.
 func Solid(name string) bool {
 	l, ok := lookupLattice(name, false)

@@ -54,14 +54,33 @@ const (
 	Arithmetic Kind = iota
 	// Free rules hold for any values: Check is always true.
 	Free
-	// AllEqual rules hold when every value is the same and each value on
-	// its own is Feasible, as "=" and "=4" do: exact cover says the first
-	// with one colour per region, and the second by dropping placements.
-	AllEqual
-	// AllDifferent rules hold when no value repeats and each value on its
-	// own is Feasible: exact cover says the first with one item per value.
-	AllDifferent
+	// Covered rules are Coverers that exact cover says by itself: a
+	// region meets one when each value on its own is Feasible (placements
+	// that break that are dropped) and the items of its placements agree
+	// (see Coverer).
+	Covered
 )
+
+// A Coverer is a rule of kind Covered: it says itself how exact cover
+// encodes it on a region of two cells or more, as secondary items that
+// the region's placements take. "=" is one item that every placement
+// colours with its pips; "≠" is an item per pip value.
+type Coverer interface {
+	Rule
+	// CoverItems names the secondary items of a region whose cells show
+	// pips from lo to hi; the compiler prefixes them with the region.
+	CoverItems(lo, hi int) []string
+	// CoverEntries says which items a placement takes that shows pips
+	// (at least one) on the region's cells, by index in CoverItems, each
+	// with a colour ("" for none: the item is taken once at most).
+	CoverEntries(pips []int, lo int) []CoverEntry
+}
+
+// A CoverEntry is a placement's use of one of a rule's items.
+type CoverEntry struct {
+	Item  int
+	Color string
+}
 
 // A ruleType is a rule node the parsers know, and how an error message
 // shows its form.

@@ -32,7 +32,24 @@ func (d *Distinct) String() string {
 }
 
 func (d *Distinct) Label() string { return "≠" }
-func (d *Distinct) Kind() Kind    { return AllDifferent }
+func (d *Distinct) Kind() Kind    { return Covered }
+
+// CoverItems is an item for each value, which one cell at most shows.
+func (d *Distinct) CoverItems(lo, hi int) []string {
+	var out []string
+	for v := lo; v <= hi; v++ {
+		out = append(out, "≠"+strconv.Itoa(v))
+	}
+	return out
+}
+
+func (d *Distinct) CoverEntries(pips []int, lo int) []CoverEntry {
+	out := make([]CoverEntry, len(pips))
+	for i, v := range pips {
+		out[i].Item = v - lo
+	}
+	return out
+}
 
 func (d *Distinct) Check(values []int) bool { return d.Feasible(values, 0, 0, 0) }
 

@@ -2,6 +2,7 @@ package grammar_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/polyspec/polyspec/compile/pips"
@@ -69,5 +70,57 @@ func TestModRule(t *testing.T) {
 	r, err := grammar.ParseRule("%3")
 	if err != nil || r.Label() != "%3" {
 		t.Errorf("ParseRule(%%3) = %v, %v", r, err)
+	}
+}
+
+// TestParityRule solves games whose constraints use "^", a rule type with
+// its own exact-cover encoding that only rule_parity_test.go defines, with
+// the dlx backend, which refuses any rule left to a search: the compiler
+// takes the rule's items without a change. Its solutions are exactly those
+// of the game without the rule whose region meets it.
+func TestParityRule(t *testing.T) {
+	const game = "board:\n###\n###\n\npieces: 2I:01,2I:23,2I:45\n\nconstraints:\n"
+	solve := func(text string) [][]pips.Placement {
+		t.Helper()
+		g, err := pips.ReadGame("parity.txt", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := pips.Compile(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sols [][]pips.Placement
+		if _, err := c.Solve(context.Background(), "dlx", func(sol []pips.Placement) bool {
+			sols = append(sols, sol)
+			return true
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return sols
+	}
+	region := []grammar.Point{{Col: 0, Row: 0}, {Col: 1, Row: 0}, {Col: 1, Row: 1}}
+	rule, err := grammar.ParseRule("^")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 0
+	all := solve(game)
+	for _, sol := range all {
+		var values []int
+		for _, p := range sol {
+			for _, c := range p.Cells {
+				if slices.Contains(region, c.Point) {
+					values = append(values, c.Pips)
+				}
+			}
+		}
+		if rule.Check(values) {
+			want++
+		}
+	}
+	got := solve(game + "^ {(0, 0), (1, 0), (1, 1)}\n")
+	if len(got) != want || want == 0 || want == len(all) {
+		t.Errorf("%d solutions with ^, want %d of the %d without it", len(got), want, len(all))
 	}
 }

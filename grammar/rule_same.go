@@ -24,7 +24,14 @@ func (s *Same) String() string {
 }
 
 func (s *Same) Label() string { return s.String() }
-func (s *Same) Kind() Kind    { return AllEqual }
+func (s *Same) Kind() Kind    { return Covered }
+
+// CoverItems is one item, coloured with the pips every cell shows.
+func (s *Same) CoverItems(_, _ int) []string { return []string{"="} }
+
+func (s *Same) CoverEntries(pips []int, _ int) []CoverEntry {
+	return []CoverEntry{{Color: strconv.Itoa(pips[0])}}
+}
 
 func (s *Same) Check(values []int) bool { return s.Feasible(values, 0, 0, 0) }
 

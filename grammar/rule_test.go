@@ -61,7 +61,7 @@ func zeroPos(r Rule) Rule {
 
 // testForms lists the forms of the rules, which in the tests include the
 // test-only "%N" of rule_mod_test.go: messages name every rule type known.
-const testForms = "expected a rule: N, <N, >N, =, =N, ≠, ∅ or %N; found "
+const testForms = "expected a rule: N, <N, >N, =, =N, ≠, ∅, %N or ^; found "
 
 func TestParseRuleInvalid(t *testing.T) {
 	const forms = testForms
@@ -173,16 +173,31 @@ func checkKind(t *testing.T, rule Rule, values []int, lo, hi int) {
 	switch rule.Kind() {
 	case Free:
 		want = true
-	case AllEqual:
-		want = alone && (&Same{}).Check(values)
-	case AllDifferent:
-		want = alone && (&Distinct{}).Check(values)
+	case Covered:
+		want = alone && coverAgrees(rule.(Coverer), values, lo)
 	default:
 		return
 	}
 	if rule.Check(values) != want {
 		t.Errorf("%s (kind %d): Check(%v) = %v, but the kind says %v", rule, rule.Kind(), values, !want, want)
 	}
+}
+
+// coverAgrees reports whether the items of a region's placements agree
+// when each value is a placement of its own: an item without a colour
+// taken once at most, and an item's colours all the same.
+func coverAgrees(rule Coverer, values []int, lo int) bool {
+	colours := map[int]string{}
+	for _, v := range values {
+		for _, e := range rule.CoverEntries([]int{v}, lo) {
+			c, taken := colours[e.Item]
+			if taken && (e.Color == "" || c != e.Color) {
+				return false
+			}
+			colours[e.Item] = e.Color
+		}
+	}
+	return true
 }
 
 // fillings returns every list of n values from lo to hi.

@@ -117,12 +117,9 @@ func specJob(s *spec.Spec, opts loadOptions) (*job, error) {
 	}
 	lattice := pz.Lattice.Name()
 	var records *emit.Records
-	refuse := map[string]string{
-		"--difficulty": "it picks the puzzle of an NYT Pips file",
-		"--show-game":  "it prints a Pips game before its solution",
-	}
+	refuse := notPips()
 	if !emit.Solid(lattice) {
-		refuse["--x3d"] = "X3D draws polycubes, and this puzzle is on the " + lattice + " lattice"
+		refusing(refuse, "X3D draws polycubes, and this puzzle is on the "+lattice+" lattice", "--x3d")
 	}
 	return &job{
 		kind: "polyform puzzles",
@@ -165,7 +162,6 @@ func loadDLX(path string) (*job, error) {
 	if err != nil {
 		return nil, err
 	}
-	why := "a DLX file holds no symmetries: compile writes them into it"
 	return &job{
 		kind: "DLX files",
 		parts: []*part{{problem: p, solution: func(sol []int) emit.Solution {
@@ -188,16 +184,32 @@ func loadDLX(path string) (*job, error) {
 				return err
 			},
 		},
-		refuse: map[string]string{
-			"--all":        why,
-			"--difficulty": "it picks the puzzle of an NYT Pips file",
-			"--show-game":  "it prints a Pips game before its solution",
-			"--svg":        "a DLX file has no pictures: its items are only names",
-			"--png":        "a DLX file has no pictures: its items are only names",
-			"--x3d":        "a DLX file has no pictures: its items are only names",
-			"--gltf":       "a DLX file has no pictures: its items are only names",
-		},
+		refuse: refusing(refusing(notPips(), "a DLX file holds no symmetries: compile writes them into it", "--all"),
+			"a DLX file has no pictures: its items are only names", pictureFlags...),
 	}, nil
+}
+
+// The flags that draw, and those that split a search or record it.
+var (
+	pictureFlags = []string{"--svg", "--png", "--x3d", "--gltf"}
+	splitFlags   = []string{"--workers", "--shard", "--out", "--resume", "--state"}
+)
+
+// refusing returns m (a new map for nil) with each flag refused for why.
+func refusing(m map[string]string, why string, flags ...string) map[string]string {
+	if m == nil {
+		m = map[string]string{}
+	}
+	for _, f := range flags {
+		m[f] = why
+	}
+	return m
+}
+
+// notPips refuses the flags of Pips games alone, for the other kinds.
+func notPips() map[string]string {
+	return refusing(refusing(nil, "it picks the puzzle of an NYT Pips file", "--difficulty"),
+		"it prints a Pips game before its solution", "--show-game")
 }
 
 // loadSpec reads a spec from a file, or from the catalogue by name.

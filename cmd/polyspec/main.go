@@ -23,7 +23,7 @@ type CLI struct {
 	Quiet   bool             `help:"Draw no status line. (It is drawn only when standard error is a terminal, during long searches.)"`
 	Version kong.VersionFlag `help:"Print the module version, VCS revision and whether the tree was modified, from the build information."`
 
-	Solve     SolveCmd     `cmd:"" help:"Solve a puzzle: a catalogue name, a spec file (.toml, .yaml) or a DLX file (.dlx)."`
+	Solve     SolveCmd     `cmd:"" help:"Solve a puzzle of any kind (a catalogue name, a spec file, a DLX file, a Pips game, a list of Sudoku puzzles); a flag that does not apply to the kind is refused, saying why."`
 	Compile   CompileCmd   `cmd:"" help:"Compile a puzzle to an exact-cover problem and write it in Knuth's DLX format."`
 	List      ListCmd      `cmd:"" help:"List the puzzles in the embedded catalogue."`
 	Merge     MergeCmd     `cmd:"" help:"Add up the parts of a search split with 'solve --shard --out' and print the closing count line, whose duration is the parts' search time added up."`

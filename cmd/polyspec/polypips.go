@@ -72,15 +72,10 @@ func loadPips(path string, opts loadOptions) (*job, error) {
 			return nil, err
 		}
 	}
-	why := "a Pips game is searched in a fraction of a second by the sums backend, whose search of region rules is not split"
-	j := &job{
-		kind: "Pips games", dims: 2, firstOnly: true, serial: true, failUnsolved: true,
-		refuse: map[string]string{
-			"--all": "a Pips game has no symmetry reduction", "--png": "a Pips game is drawn with --svg only",
-			"--x3d": "a Pips game is drawn with --svg only", "--gltf": "a Pips game is drawn with --svg only",
-			"--shard": why, "--out": why, "--state": why, "--resume": why, "--workers": why,
-		},
-	}
+	j := &job{kind: "Pips games", dims: 2, firstOnly: true, serial: true, failUnsolved: true,
+		refuse: refusing(refusing(refusing(nil, "a Pips game has no symmetry reduction", "--all"),
+			"a Pips game is drawn with --svg only", pictureFlags[1:]...),
+			"a Pips game is searched in a fraction of a second by the sums backend, whose search of region rules is not split", splitFlags...)}
 	game := map[*part]*pips.Game{}
 	for _, g := range games {
 		c, err := pips.Compile(g)
@@ -103,35 +98,14 @@ func loadPips(path string, opts loadOptions) (*job, error) {
 		j.parts = append(j.parts, pt)
 	}
 	j.text = printer{
-		start: func(w io.Writer, pt *part) error {
-			if len(j.parts) > 1 {
-				fmt.Fprintf(w, "%s:\n", pt.title)
-			}
-			if !opts.showGame {
-				return nil
-			}
-			if err := pips.DrawGame(w, game[pt]); err != nil {
-				return err
-			}
-			_, err := fmt.Fprintln(w, "solution:")
-			return err
-		},
+		start: func(w io.Writer, pt *part) error { return pipscli.Start(w, game[pt], len(j.parts) > 1, opts.showGame) },
 		solution: func(w io.Writer, s emit.Solution) error {
 			if s.Number > 1 {
 				fmt.Fprintln(w)
 			}
 			return pips.DrawSolution(w, placements(s))
 		},
-		end: func(w io.Writer, _ *part, sum emit.Summary) error {
-			var err error
-			switch {
-			case opts.count:
-				_, err = fmt.Fprintf(w, "%d solutions\n", sum.Solutions)
-			case sum.Solutions == 0:
-				_, err = fmt.Fprintln(w, "no solution")
-			}
-			return err
-		},
+		end: func(w io.Writer, _ *part, sum emit.Summary) error { return pipscli.End(w, opts.count, sum.Solutions) },
 	}
 	j.draw = func(_ string, w io.Writer, s emit.Solution, _ int) error {
 		return emit.PipsSVG(w, pipscli.Board(games[0], placements(s)))

@@ -24,6 +24,9 @@ func (c *RenderCmd) Run(e *env) error {
 	if !c.Pictures.wanted() {
 		return errors.New("render: nothing to draw: give --svg, --png, --x3d or --gltf")
 	}
+	if err := c.Pictures.check(); err != nil {
+		return err
+	}
 	if c.StopAfter < 1 {
 		return fmt.Errorf("render: --stop-after %d: solutions count from 1", c.StopAfter)
 	}
@@ -48,7 +51,7 @@ func (c *RenderCmd) Run(e *env) error {
 		}
 	}
 	return c.Pictures.write(e.stdout, func(format string, w io.Writer) error {
-		return drawPieces(format, w, lattice, rec.Pieces, c.Pictures.PNGSize)
+		return drawPieces(format, w, lattice, rec.Pieces, c.Pictures.size())
 	})
 }
 
@@ -76,7 +79,7 @@ func drawPieces(format string, w io.Writer, lattice string, pieces []emit.Placed
 type Pictures struct {
 	SVG     string `name:"svg" placeholder:"FILE" help:"Draw the solution as SVG (- for standard output). solve draws its first solution, or the Nth with --stop-after, and stops there."`
 	PNG     string `name:"png" placeholder:"FILE" help:"Draw the solution as a PNG image."`
-	PNGSize int    `name:"png-size" default:"480" placeholder:"PIXELS" help:"The PNG's longer side (default 480)."`
+	PNGSize *int   `name:"png-size" placeholder:"PIXELS" help:"The PNG's longer side (default 480)."`
 	X3D     string `name:"x3d" placeholder:"FILE" help:"Write a polycube solution as an X3D scene, one box per cube."`
 	GLTF    string `name:"gltf" placeholder:"FILE" help:"Write the solution as a glTF 2.0 model (one .gltf file, data embedded)."`
 
@@ -87,6 +90,22 @@ type Pictures struct {
 }
 
 func (p *Pictures) outputs() []string { return []string{p.SVG, p.PNG, p.X3D, p.GLTF} }
+
+// check refuses --png-size without the --png picture it sizes.
+func (p *Pictures) check() error {
+	if p.PNGSize != nil && p.PNG == "" {
+		return errors.New("--png-size sets the size of the --png picture: give --png too")
+	}
+	return nil
+}
+
+// size is the PNG's longer side.
+func (p *Pictures) size() int {
+	if p.PNGSize != nil {
+		return *p.PNGSize
+	}
+	return 480
+}
 
 func (p *Pictures) wanted() bool {
 	return slices.ContainsFunc(p.outputs(), func(s string) bool { return s != "" })
@@ -171,5 +190,5 @@ func (p *Pictures) finish(j *job) error {
 	if p.drawn == nil {
 		return fmt.Errorf("no solution %d to draw", p.number)
 	}
-	return p.write(p.stdout, func(format string, w io.Writer) error { return j.draw(format, w, *p.drawn, p.PNGSize) })
+	return p.write(p.stdout, func(format string, w io.Writer) error { return j.draw(format, w, *p.drawn, p.size()) })
 }

@@ -86,7 +86,8 @@ func (c *SolveCmd) Run(e *env) error {
 		if err == nil {
 			err = werr
 		}
-		if err == nil && out.end != nil {
+		// An interrupted puzzle's count is no result to print.
+		if err == nil && out.end != nil && !sum.Interrupted {
 			err = out.end(e.stdout, pt, sum)
 		}
 		if err != nil {
@@ -150,6 +151,9 @@ func (c *SolveCmd) check(j *job, b cover.Backend) error {
 		if _, ok := b.(cover.RegionBackend); pt.regions != nil && pt.backend == nil && !ok {
 			return fmt.Errorf("--backend %s is not available for %s with rules on sums (%s): only backend sums checks them", c.Backend, j.kind, pt.title)
 		}
+	}
+	if err := p.check(); err != nil {
+		return err
 	}
 	switch {
 	case p.wanted() && len(j.parts) > 1:

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
@@ -9,19 +8,14 @@ import (
 	"strings"
 
 	"github.com/polyspec/polyspec/compile/sudoku"
-	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/emit"
 	"github.com/polyspec/polyspec/spec"
 )
 
-// sudokuRefusals are the flags that mean nothing for a Sudoku.
-var sudokuRefusals = map[string]string{
-	"--all":        "a Sudoku has no symmetry reduction to turn off",
-	"--difficulty": "it picks the puzzle of an NYT Pips file",
-	"--show-game":  "it prints a Pips game before its solution",
-	"--png":        "a Sudoku is drawn as SVG only",
-	"--x3d":        "a Sudoku is drawn as SVG only",
-	"--gltf":       "a Sudoku is drawn as SVG only",
+// sudokuRefusals returns the flags that mean nothing for a Sudoku.
+func sudokuRefusals() map[string]string {
+	return refusing(refusing(notPips(), "a Sudoku has no symmetry reduction to turn off", "--all"),
+		"a Sudoku is drawn as SVG only", pictureFlags[1:]...)
 }
 
 // sudokuJob compiles a spec of kind sudoku: each filled grid, then the
@@ -47,7 +41,7 @@ func sudokuJob(s *spec.Spec) (*job, error) {
 		draw: func(_ string, w io.Writer, s emit.Solution, _ int) error {
 			return emit.SudokuSVG(w, s.Grid, blocks)
 		},
-		refuse: sudokuRefusals,
+		refuse: sudokuRefusals(),
 		serial: true,
 	}, nil
 }
@@ -78,16 +72,9 @@ func loadSudokuList(path string, count bool) (*job, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
-	j := &job{kind: "lists of Sudoku puzzles", firstOnly: true, serial: true, refuse: map[string]string{}}
-	for k, v := range sudokuRefusals {
-		j.refuse[k] = v
-	}
-	for _, f := range []string{"--svg", "--png", "--x3d", "--gltf"} {
-		j.refuse[f] = "a list holds many puzzles, and a picture draws one: give it a spec of its own"
-	}
-	for _, f := range []string{"--shard", "--out", "--state", "--resume", "--workers"} {
-		j.refuse[f] = "each of its puzzles is a search of milliseconds, searched on its own"
-	}
+	j := &job{kind: "lists of Sudoku puzzles", firstOnly: true, serial: true}
+	j.refuse = refusing(refusing(sudokuRefusals(), "a list holds many puzzles, and a picture draws one: give it a spec of its own", pictureFlags...),
+		"each of its puzzles is a search of milliseconds, searched on its own", splitFlags...)
 	for i, g := range list.Puzzles {
 		pz, err := lay.Compile(g)
 		if err != nil {
@@ -121,16 +108,6 @@ func loadSudokuList(path string, count bool) (*job, error) {
 		},
 	}
 	return j, nil
-}
-
-// countSudoku counts a Sudoku spec's solutions.
-func countSudoku(ctx context.Context, s *spec.Spec, b cover.Backend) (int64, error) {
-	pz, err := sudoku.FromSpec(s)
-	if err != nil {
-		return 0, err
-	}
-	st, err := b.Solve(ctx, pz.Problem, nil)
-	return st.Solutions, err
 }
 
 // isSudokuList reports whether path is a file (not a catalogue name or a

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/polyspec/polyspec/cmd/internal/progress"
-	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/puzzles"
 	"github.com/polyspec/polyspec/spec"
@@ -175,22 +174,13 @@ func (c *VerifyCmd) count(e *env, label string, s *spec.Spec, b cover.Backend, u
 }
 
 // countPuzzle compiles and counts a spec, modulo symmetry when unique,
-// adding each solution to found as it comes (a Sudoku's only at the end).
+// adding each solution to found as it comes.
 func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, unique bool, found *atomic.Int64) (int64, error) {
-	if s.Kind.V == "sudoku" {
-		n, err := countSudoku(ctx, s, b)
-		found.Store(n)
-		return n, err
-	}
-	pz, err := compile.FromSpec(s)
+	j, err := specJob(s, loadOptions{all: !unique})
 	if err != nil {
 		return 0, err
 	}
-	d, err := distinct(pz, unique)
-	if err != nil {
-		return 0, err
-	}
-	st, err := d.Solve(ctx, b, func([]int) bool {
+	st, err := j.parts[0].solve(ctx, b, nil, func([]int) bool {
 		found.Add(1)
 		return true
 	})

@@ -9,11 +9,12 @@
 // that no solution is found twice; a piece that looks the same after a turn
 // (2I:33) gets one option per distinct look.
 //
-// Rules that exact cover can say are compiled into it: "=" as one
-// secondary item per region coloured by the value, "≠" as one secondary
-// item per region and value, and any rule on a single cell (or a fixed
-// value, "=4") by dropping the placements that break it. The others, sums
-// and comparisons, go to cover.Regions, which only the sums backend checks.
+// Rules that exact cover can say are compiled into it: the secondary
+// items each rule of kind grammar.Covered gives itself (grammar.Coverer:
+// "=" one per region, coloured by the value; "≠" one per region and
+// value), and any rule on a single cell (or a fixed value, "=4") by
+// dropping the placements that break it. The others, sums and
+// comparisons, go to cover.Regions, which only the sums backend checks.
 //
 // Generate follows the Polypips document's phases: a tiling of the board
 // by the allowed piece shapes, regions of the constraint shapes over it,

@@ -3,42 +3,36 @@ package pips
 import (
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/grammar"
 )
 
 // A regionSet is what Compile needs of the game's regions: which cell is
-// in which, the bounds of all pips, and the secondary items that say "="
-// and "≠".
+// in which, the bounds of all pips, and the secondary items of the rules
+// that exact cover says (grammar.Coverer).
 type regionSet struct {
 	g      *Game
 	p      *cover.Problem
 	of     map[grammar.Point]int
 	lo, hi int
-	same   map[int]int32   // region -> its item, for "=" regions
-	differ map[int][]int32 // region -> its item per value from lo, for "≠"
+	items  map[int][]int32 // region -> its rule's items
 	shares []share         // split's result, reused
 	pips   []int           // the pips of shares
 }
 
 func newRegionSet(g *Game, p *cover.Problem, lo, hi int) *regionSet {
-	rs := &regionSet{g: g, p: p, of: map[grammar.Point]int{}, lo: lo, hi: hi, same: map[int]int32{}, differ: map[int][]int32{}}
+	rs := &regionSet{g: g, p: p, of: map[grammar.Point]int{}, lo: lo, hi: hi, items: map[int][]int32{}}
 	for i, r := range g.Regions {
 		for _, c := range r.Cells {
 			rs.of[c] = i
 		}
-		if len(r.Cells) < 2 {
+		cr, ok := r.Rule.(grammar.Coverer)
+		if len(r.Cells) < 2 || !ok {
 			continue // dropping placements says everything about one cell
 		}
-		switch r.Rule.Kind() {
-		case grammar.AllEqual:
-			rs.same[i] = int32(p.AddSecondary(fmt.Sprintf("R%d=", i+1)))
-		case grammar.AllDifferent:
-			for v := lo; v <= hi; v++ {
-				rs.differ[i] = append(rs.differ[i], int32(p.AddSecondary(fmt.Sprintf("R%d≠%d", i+1, v))))
-			}
+		for _, name := range cr.CoverItems(lo, hi) {
+			rs.items[i] = append(rs.items[i], int32(p.AddSecondary(fmt.Sprintf("R%d%s", i+1, name))))
 		}
 	}
 	return rs
@@ -89,19 +83,21 @@ func (rs *regionSet) allows(cells look) bool {
 	return true
 }
 
-// entries returns a placement's secondary entries: the colour of the value
-// it shows in an "=" region (one colour, as allows checked), and the items
-// of the values it shows in a "≠" region (all different).
+// entries returns a placement's secondary entries: the items its pips
+// take in each region whose rule exact cover says.
 func (rs *regionSet) entries(cells look) []cover.Entry {
 	var out []cover.Entry
 	for _, s := range rs.split(cells) {
-		if it, ok := rs.same[s.region]; ok {
-			out = append(out, cover.Entry{Item: it, Color: rs.p.Color(strconv.Itoa(s.pips[0]))})
+		items, ok := rs.items[s.region]
+		if !ok {
+			continue
 		}
-		if items, ok := rs.differ[s.region]; ok {
-			for _, v := range s.pips {
-				out = append(out, cover.Entry{Item: items[v-rs.lo]})
+		for _, e := range rs.g.Regions[s.region].Rule.(grammar.Coverer).CoverEntries(s.pips, rs.lo) {
+			en := cover.Entry{Item: items[e.Item]}
+			if e.Color != "" {
+				en.Color = rs.p.Color(e.Color)
 			}
+			out = append(out, en)
 		}
 	}
 	return out

@@ -8,7 +8,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/polyspec/polyspec/emit"
 	"io"
 	"os"
 	"path/filepath"
@@ -71,8 +70,6 @@ type Options struct {
 	// Difficulty picks the puzzle of a NYT file: easy, medium or hard;
 	// "" solves all three in turn.
 	Difficulty string
-	// SVG, when set, also receives the first solution drawn as SVG.
-	SVG io.Writer
 }
 
 // Run reads the games of a file, solves each, and prints the result. It
@@ -89,10 +86,7 @@ func Run(ctx context.Context, w io.Writer, path string, opts Options) (solved bo
 	}
 	solved = true
 	for _, g := range games {
-		if len(games) > 1 {
-			fmt.Fprintf(w, "%s:\n", g.Name)
-		}
-		ok, err := solve(ctx, w, g, backend, opts)
+		ok, err := solve(ctx, w, g, backend, opts, len(games) > 1)
 		if err != nil {
 			return false, err
 		}
@@ -135,41 +129,57 @@ func Load(path string, difficulty string) ([]*pips.Game, error) {
 
 // solve compiles, solves and prints one game, and reports whether it has a
 // solution.
-func solve(ctx context.Context, w io.Writer, g *pips.Game, backend string, opts Options) (bool, error) {
+func solve(ctx context.Context, w io.Writer, g *pips.Game, backend string, opts Options, several bool) (bool, error) {
 	c, err := pips.Compile(g)
 	if err != nil {
 		return false, err
 	}
-	if opts.ShowGame {
-		if err := pips.DrawGame(w, g); err != nil {
-			return false, err
-		}
-		fmt.Fprintln(w, "solution:")
-	}
-	if opts.Count {
-		st, err := c.Solve(ctx, backend, nil)
-		if err != nil {
-			return false, err
-		}
-		fmt.Fprintf(w, "%d solutions\n", st.Solutions)
-		return st.Solutions > 0, nil
+	if err := Start(w, g, several, opts.ShowGame); err != nil {
+		return false, err
 	}
 	var first []pips.Placement
-	if _, err := c.Solve(ctx, backend, func(p []pips.Placement) bool {
+	visit := func(p []pips.Placement) bool {
 		first = p
 		return false
-	}); err != nil {
+	}
+	if opts.Count {
+		visit = nil
+	}
+	st, err := c.Solve(ctx, backend, visit)
+	if err == nil && first != nil {
+		err = pips.DrawSolution(w, first)
+	}
+	if err != nil {
 		return false, err
 	}
-	if first == nil {
-		fmt.Fprintln(w, "no solution")
-		return false, nil
+	return st.Solutions > 0, End(w, opts.Count, st.Solutions)
+}
+
+// Start prints what comes before a game's solutions: its name when the
+// file holds several games, then with showGame the game and "solution:".
+func Start(w io.Writer, g *pips.Game, several, showGame bool) error {
+	if several {
+		fmt.Fprintf(w, "%s:\n", g.Name)
 	}
-	if err := pips.DrawSolution(w, first); err != nil {
-		return false, err
+	if !showGame {
+		return nil
 	}
-	if opts.SVG != nil {
-		return true, emit.PipsSVG(opts.SVG, Board(g, first))
+	if err := pips.DrawGame(w, g); err != nil {
+		return err
 	}
-	return true, nil
+	_, err := fmt.Fprintln(w, "solution:")
+	return err
+}
+
+// End prints what follows a game's solutions: their number when counting,
+// or "no solution" when there is none.
+func End(w io.Writer, count bool, solutions int64) error {
+	var err error
+	switch {
+	case count:
+		_, err = fmt.Fprintf(w, "%d solutions\n", solutions)
+	case solutions == 0:
+		_, err = fmt.Fprintln(w, "no solution")
+	}
+	return err
 }
