@@ -1,0 +1,245 @@
+package studio
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"net/http"
+	"path"
+	"strings"
+
+	"github.com/polyspec/polyspec/compile"
+	"github.com/polyspec/polyspec/emit"
+	"github.com/polyspec/polyspec/spec"
+)
+
+// A specRequest carries the spec being edited: its text, and the file name
+// whose extension picks the syntax.
+type specRequest struct {
+	Name string `json:"name"`
+	Text string `json:"text"`
+}
+
+// maxPiecesDrawn bounds the piece pictures of one answer.
+const maxPiecesDrawn = 200
+
+// compileSpec parses and compiles the spec of a request within the limits;
+// a failure is a problem to show in the editor.
+func (s *Server) compileSpec(req specRequest) (*spec.Spec, *compile.Puzzle, *problem) {
+	name := path.Base(req.Name)
+	if req.Name == "" || name == "." || name == "/" {
+		name = "untitled.toml"
+	}
+	sp, err := spec.Parse(name, []byte(req.Text))
+	if err != nil {
+		return nil, nil, specProblem(err)
+	}
+	if sp.Kind.V == "sudoku" {
+		return nil, nil, &problem{Message: "a Sudoku spec: the studio draws and solves polyform specs only (polyspec solve solves this one)"}
+	}
+	if n := boardCells(sp); n > s.limits.MaxCells {
+		return nil, nil, &problem{Line: sp.Board.Pos.Line, Col: sp.Board.Pos.Col, Message: fmt.Sprintf(
+			"board: %d cells is over the studio's limit of %d (start it with --max-cells %d to allow it)", n, s.limits.MaxCells, n)}
+	}
+	pz, err := compile.FromSpec(sp)
+	if err != nil {
+		return nil, nil, specProblem(err)
+	}
+	return sp, pz, nil
+}
+
+// specProblem places an error of the spec package at its line and column.
+func specProblem(err error) *problem {
+	if e, ok := errors.AsType[*spec.Error](err); ok {
+		return &problem{Message: e.Msg, Line: e.Pos.Line, Col: e.Pos.Col}
+	}
+	return &problem{Message: err.Error()}
+}
+
+// boardCells counts a spec's board cells before it is compiled, so that a
+// huge board is refused before any work is done on it.
+func boardCells(sp *spec.Spec) int {
+	b := sp.Board
+	n := 0
+	switch {
+	case b.Size.Set:
+		w, h := b.Size.V.W, b.Size.V.H
+		if w > math.MaxInt32 || h > math.MaxInt32/w {
+			return math.MaxInt32
+		}
+		n = w * h
+	case b.Art.Set:
+		for _, row := range b.Art.V {
+			n += strings.Count(row, "#")
+		}
+	case b.Cells.Set:
+		n = len(strings.Fields(b.Cells.V))
+	}
+	for _, r := range b.Regions {
+		n = max(n, len(strings.Fields(r.V)))
+	}
+	return n
+}
+
+// A rendering is the drawing of a spec: its board and pieces as SVG, and
+// what the page needs to edit an art board by clicks.
+type rendering struct {
+	Lattice string       `json:"lattice"`
+	Form    string       `json:"form"` // tiles, segments or cubes, for the page's styles
+	Cells   int          `json:"cells"`
+	Options int          `json:"options"`
+	Unique  bool         `json:"unique"`
+	Board   string       `json:"board"`
+	Pieces  []pieceImage `json:"pieces"`
+	More    int          `json:"more,omitempty"` // pieces left undrawn
+	// Art is set for a square board drawn as art: its rows, and the line
+	// of the file where the art's value starts.
+	Art *artBoard `json:"art,omitempty"`
+}
+
+type pieceImage struct {
+	Name  string `json:"name"`
+	Count int    `json:"count"`
+	SVG   string `json:"svg"`
+}
+
+type artBoard struct {
+	Line int      `json:"line"`
+	Rows []string `json:"rows"`
+}
+
+// holeMark ends the title of an art board's empty cell: the page tells
+// cells from holes by it.
+const holeMark = " hole"
+
+func (s *Server) render(w http.ResponseWriter, r *http.Request) {
+	var req specRequest
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		fail(w, err)
+		return
+	}
+	sp, pz, prob := s.compileSpec(req)
+	if prob != nil {
+		writeJSON(w, http.StatusOK, map[string]any{"problem": prob})
+		return
+	}
+	out, err := drawSpec(sp, pz)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// drawSpec draws a compiled spec's board, one tile per cell titled with
+// its coordinates, and each of its pieces on its own.
+func drawSpec(sp *spec.Spec, pz *compile.Puzzle) (*rendering, error) {
+	l := pz.Lattice
+	out := &rendering{Lattice: l.Name(), Form: form(l.Name()), Cells: len(pz.Board), Options: len(pz.Placements), Unique: sp.Unique.V}
+	var cells []emit.Placed
+	for _, c := range pz.Board {
+		cells = append(cells, emit.Placed{Name: compile.CellName(c, l), Cells: [][3]int{[3]int(c)}})
+	}
+	if l.Name() == "square" && sp.Board.Art.Set {
+		rows := sp.Board.Art.V
+		out.Art = &artBoard{Line: sp.Board.Art.Pos.Line, Rows: rows}
+		width := 0
+		for _, row := range rows {
+			width = max(width, len(row))
+		}
+		for i, row := range rows {
+			for x := range width {
+				if x >= len(row) || row[x] != '#' {
+					c := compile.Cell{x, len(rows) - 1 - i, 0}
+					cells = append(cells, emit.Placed{Name: compile.CellName(c, l) + holeMark, Cells: [][3]int{[3]int(c)}})
+				}
+			}
+		}
+	}
+	var err error
+	if out.Board, err = svgOf(l.Name(), cells); err != nil {
+		return nil, err
+	}
+	for i, p := range pz.Pieces {
+		if i == maxPiecesDrawn {
+			out.More = len(pz.Pieces) - i
+			break
+		}
+		cells := make([][3]int, len(p.Cells))
+		for k, c := range p.Cells {
+			cells[k] = [3]int(c)
+		}
+		pic, err := svgOf(l.Name(), []emit.Placed{{Name: p.Name, Cells: cells}})
+		if err != nil {
+			return nil, err
+		}
+		out.Pieces = append(out.Pieces, pieceImage{Name: p.Name, Count: p.Count, SVG: pic})
+	}
+	return out, nil
+}
+
+// form is how emit draws a lattice.
+func form(lattice string) string {
+	switch lattice {
+	case "cubic":
+		return "cubes"
+	case "stick", "trig", "twig":
+		return "segments"
+	}
+	return "tiles"
+}
+
+// svgOf draws pieces as --svg does, without the XML declaration, ready to
+// be put in a page.
+func svgOf(lattice string, pieces []emit.Placed) (string, error) {
+	pic, err := emit.NewDrawing(lattice, pieces)
+	if err != nil {
+		return "", err
+	}
+	var b bytes.Buffer
+	if err := pic.SVG(&b); err != nil {
+		return "", err
+	}
+	text := b.String()
+	if _, rest, ok := strings.Cut(text, "?>\n"); ok {
+		text = rest
+	}
+	return text, nil
+}
+
+// A drawRequest is a solution to draw: the page sends back the pieces a
+// search streamed to it.
+type drawRequest struct {
+	Lattice string `json:"lattice"`
+	Pieces  []struct {
+		Name  string   `json:"name"`
+		Cells [][3]int `json:"cells"`
+	} `json:"pieces"`
+}
+
+// draw answers with a solution's SVG document, the bytes --svg writes.
+func (s *Server) draw(w http.ResponseWriter, r *http.Request) {
+	var req drawRequest
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		fail(w, err)
+		return
+	}
+	pieces := make([]emit.Placed, len(req.Pieces))
+	for i, p := range req.Pieces {
+		pieces[i] = emit.Placed{Name: p.Name, Cells: p.Cells}
+	}
+	pic, err := emit.NewDrawing(req.Lattice, pieces)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	var b bytes.Buffer
+	if err := pic.SVG(&b); err != nil {
+		fail(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	_, _ = w.Write(b.Bytes())
+}
