@@ -25,8 +25,9 @@ type specRequest struct {
 // maxPiecesDrawn bounds the piece pictures of one answer.
 const maxPiecesDrawn = 200
 
-// compileSpec parses and compiles the spec of a request within the limits;
-// a failure is a problem to show in the editor.
+// compileSpec parses and compiles the spec of a request within the limits.
+// A failure is a problem to show in the editor; the spec comes back with
+// it when it was read but did not compile.
 func (s *Server) compileSpec(req specRequest) (*spec.Spec, *compile.Puzzle, *problem) {
 	name := path.Base(req.Name)
 	if req.Name == "" || name == "." || name == "/" {
@@ -45,7 +46,7 @@ func (s *Server) compileSpec(req specRequest) (*spec.Spec, *compile.Puzzle, *pro
 	}
 	pz, err := compile.FromSpec(sp)
 	if err != nil {
-		return nil, nil, specProblem(err)
+		return sp, nil, specProblem(err)
 	}
 	return sp, pz, nil
 }
@@ -86,12 +87,15 @@ func boardCells(sp *spec.Spec) int {
 // A rendering is the drawing of a spec: its board and pieces as SVG, and
 // what the page needs to edit an art board by clicks.
 type rendering struct {
-	Lattice string       `json:"lattice"`
+	// Problem is what is wrong with the spec; the board may be drawn
+	// all the same.
+	Problem *problem     `json:"problem,omitempty"`
+	Lattice string       `json:"lattice,omitempty"`
 	Form    string       `json:"form"` // tiles, segments or cubes, for the page's styles
 	Cells   int          `json:"cells"`
 	Options int          `json:"options"`
 	Unique  bool         `json:"unique"`
-	Board   string       `json:"board"`
+	Board   string       `json:"board,omitempty"`
 	Pieces  []pieceImage `json:"pieces"`
 	More    int          `json:"more,omitempty"` // pieces left undrawn
 	// Art is set for a square board drawn as art: its rows, and the line
@@ -121,25 +125,69 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sp, pz, prob := s.compileSpec(req)
-	if prob != nil {
-		writeJSON(w, http.StatusOK, map[string]any{"problem": prob})
-		return
+	out := &rendering{Problem: prob}
+	if sp != nil {
+		// The board is drawn even when the pieces do not fit it, as
+		// while cells are being clicked on or off.
+		if err := out.drawBoard(sp); err != nil && prob == nil {
+			out.Problem = specProblem(err)
+		}
 	}
-	out, err := drawSpec(sp, pz)
-	if err != nil {
-		fail(w, err)
-		return
+	if pz != nil {
+		if err := out.drawPieces(sp, pz); err != nil {
+			fail(w, err)
+			return
+		}
 	}
 	writeJSON(w, http.StatusOK, out)
 }
 
-// drawSpec draws a compiled spec's board, one tile per cell titled with
-// its coordinates, and each of its pieces on its own.
-func drawSpec(sp *spec.Spec, pz *compile.Puzzle) (*rendering, error) {
-	l := pz.Lattice
-	out := &rendering{Lattice: l.Name(), Form: form(l.Name()), Cells: len(pz.Board), Options: len(pz.Placements), Unique: sp.Unique.V}
+// specBoard reads a spec's lattice and board cells without compiling its
+// pieces.
+func specBoard(sp *spec.Spec) (compile.Lattice, []compile.Cell, error) {
+	l, err := compile.LatticeByName(sp.Lattice.V)
+	if err != nil {
+		return nil, nil, &spec.Error{Pos: sp.Lattice.Pos, Msg: err.Error()}
+	}
+	b := sp.Board
+	var cells []compile.Cell
+	switch {
+	case b.Size.Set:
+		for y := range b.Size.V.H {
+			for x := range b.Size.V.W {
+				cells = append(cells, compile.Cell{x, y, 0})
+			}
+		}
+	case b.Art.Set:
+		cells = compile.ArtCells(b.Art.V)
+	}
+	texts := []spec.Value[string]{b.Cells}
+	if !b.Cells.Set {
+		texts = b.Regions
+	}
+	for _, t := range texts {
+		more, err := compile.ParseCells(t.V)
+		if err != nil {
+			return nil, nil, &spec.Error{Pos: t.Pos, Msg: "board: " + err.Error()}
+		}
+		cells = append(cells, more...)
+	}
+	return l, cells, nil
+}
+
+// drawBoard draws a spec's board, one tile per cell titled with its
+// coordinates; on a square art board, the art's empty places too.
+func (out *rendering) drawBoard(sp *spec.Spec) error {
+	l, board, err := specBoard(sp)
+	if err != nil {
+		return err
+	}
+	if len(board) == 0 {
+		return nil
+	}
+	out.Lattice, out.Form, out.Cells = l.Name(), form(l.Name()), len(board)
 	var cells []emit.Placed
-	for _, c := range pz.Board {
+	for _, c := range board {
 		cells = append(cells, emit.Placed{Name: compile.CellName(c, l), Cells: [][3]int{[3]int(c)}})
 	}
 	if l.Name() == "square" && sp.Board.Art.Set {
@@ -158,10 +206,13 @@ func drawSpec(sp *spec.Spec, pz *compile.Puzzle) (*rendering, error) {
 			}
 		}
 	}
-	var err error
-	if out.Board, err = svgOf(l.Name(), cells); err != nil {
-		return nil, err
-	}
+	out.Board, err = svgOf(l.Name(), cells)
+	return err
+}
+
+// drawPieces draws each piece of a compiled spec on its own.
+func (out *rendering) drawPieces(sp *spec.Spec, pz *compile.Puzzle) error {
+	out.Options, out.Unique = len(pz.Placements), sp.Unique.V
 	for i, p := range pz.Pieces {
 		if i == maxPiecesDrawn {
 			out.More = len(pz.Pieces) - i
@@ -171,13 +222,13 @@ func drawSpec(sp *spec.Spec, pz *compile.Puzzle) (*rendering, error) {
 		for k, c := range p.Cells {
 			cells[k] = [3]int(c)
 		}
-		pic, err := svgOf(l.Name(), []emit.Placed{{Name: p.Name, Cells: cells}})
+		pic, err := svgOf(pz.Lattice.Name(), []emit.Placed{{Name: p.Name, Cells: cells}})
 		if err != nil {
-			return nil, err
+			return err
 		}
 		out.Pieces = append(out.Pieces, pieceImage{Name: p.Name, Count: p.Count, SVG: pic})
 	}
-	return out, nil
+	return nil
 }
 
 // form is how emit draws a lattice.

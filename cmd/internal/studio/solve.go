@@ -37,8 +37,6 @@ type progress struct {
 	Solutions int64   `json:"solutions"`
 	Nodes     int64   `json:"nodes"`
 	Seconds   float64 `json:"seconds"`
-	// Left estimates the seconds left, or is -1 when unknown.
-	Left float64 `json:"left"`
 }
 
 // A done event closes a search.
@@ -163,40 +161,26 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 	w.WriteHeader(http.StatusOK)
 	ev := &events{w: w, rc: http.NewResponseController(w)}
 
-	var found atomic.Int64
-	var visit cover.Visit
-	if req.Mode != "count" {
-		visit = func(sol []int) bool {
-			k := found.Add(1)
-			if k <= int64(s.limits.MaxShown) {
-				ev.send("solution", solution{N: k, Pieces: piecesOf(pz, sol)})
-			}
-			return req.Mode != "first"
+	// Every mode counts the solutions as they come, for the progress
+	// line, though a count alone could leave them unbuilt.
+	var found, nodes atomic.Int64
+	visit := func(sol []int) bool {
+		k := found.Add(1)
+		if req.Mode != "count" && k <= int64(s.limits.MaxShown) {
+			ev.send("solution", solution{N: k, Pieces: piecesOf(pz, sol)})
 		}
+		return req.Mode != "first"
 	}
+	// The nodes are counted live through the context; a cover.Meter
+	// would also estimate the time left, but it weighs the subproblems
+	// first, which on a large puzzle shows no progress for many seconds.
+	nctx := cover.CountNodes(ctx, &nodes)
 	start := time.Now()
-	var poll func() progress
-	var search func() (cover.Stats, error)
+	search := func() (cover.Stats, error) { return cover.Parallel{Backend: b}.SolveDistinct(nctx, d, visit) }
 	if req.Mode == "first" {
-		var nodes atomic.Int64
-		nctx := cover.CountNodes(ctx, &nodes)
-		poll = func() progress { return progress{Solutions: found.Load(), Nodes: nodes.Load(), Left: -1} }
 		search = func() (cover.Stats, error) { return d.Solve(nctx, b, visit) }
-	} else {
-		par := cover.Parallel{Backend: b, Meter: new(cover.Meter)}
-		poll = func() progress {
-			p := par.Meter.Progress()
-			out := progress{Solutions: p.Solutions, Nodes: p.Nodes, Left: -1}
-			if visit != nil {
-				out.Solutions = found.Load()
-			}
-			if f := p.Fraction(); f > 0 && f < 1 {
-				out.Left = time.Since(start).Seconds() * (1 - f) / f
-			}
-			return out
-		}
-		search = func() (cover.Stats, error) { return par.SolveDistinct(ctx, d, visit) }
 	}
+	poll := func() progress { return progress{Solutions: found.Load(), Nodes: nodes.Load()} }
 
 	tick := time.NewTicker(progressEvery)
 	stopTicks := make(chan struct{})
@@ -219,9 +203,8 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 	close(stopTicks)
 	<-ticking
 
-	out := done{progress: progress{Solutions: st.Solutions, Nodes: st.Nodes, Seconds: time.Since(start).Seconds(), Left: 0}}
-	if visit != nil {
-		out.Solutions = found.Load()
+	out := done{progress: progress{Solutions: found.Load(), Nodes: st.Nodes, Seconds: time.Since(start).Seconds()}}
+	if req.Mode != "count" {
 		out.Shown = int(min(out.Solutions, int64(s.limits.MaxShown)))
 	}
 	out.Limited = req.Mode == "first" && out.Solutions > 0

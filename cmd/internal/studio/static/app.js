@@ -105,22 +105,23 @@ async function render() {
     out = { problem: { message: e.message } };
   }
   if (seq !== renderSeq) return; // a later edit has been sent
-  board.classList.remove('stale');
-  if (out.problem) {
-    showProblem(out.problem);
+  showProblem(out.problem || null);
+  if (!out.board) {
+    // Nothing could be drawn: the last drawing stays, dimmed.
     board.dataset.state = 'problem';
     return;
   }
-  showProblem(null);
+  board.classList.remove('stale');
   state.rendering = out;
   state.lattice = out.lattice;
   if (state.shown < 0) showBoard();
-  $('info').textContent = `${out.lattice} lattice, ${out.cells} cells, ${out.pieces.reduce((n, p) => n + p.count, 0)} pieces` +
-    `${out.more ? ` (${out.more} more kinds not drawn)` : ''}, ${out.options} placements` +
+  const pieceCount = (out.pieces || []).reduce((n, p) => n + p.count, 0);
+  $('info').textContent = `${out.lattice} lattice, ${out.cells} cells` +
+    (out.pieces ? `, ${pieceCount} pieces${out.more ? ` (${out.more} more kinds not drawn)` : ''}, ${out.options} placements` : '') +
     (out.unique ? ', solutions counted once per symmetry class' : '');
   const pieces = $('pieces');
   pieces.replaceChildren();
-  for (const p of out.pieces) {
+  for (const p of out.pieces || []) {
     const fig = document.createElement('figure');
     fig.innerHTML = p.svg;
     const cap = document.createElement('figcaption');
@@ -258,8 +259,7 @@ function fmt(n) {
 
 function progressText(p) {
   const rate = p.seconds > 0 ? `, ${fmt(Math.round(p.nodes / p.seconds))} nodes/s` : '';
-  const left = p.left > 0 ? `, about ${p.left.toFixed(0)} s left` : '';
-  return `${p.solutions} solutions, ${fmt(p.nodes)} nodes${rate}, ${p.seconds.toFixed(1)} s${left}`;
+  return `${p.solutions} solutions, ${fmt(p.nodes)} nodes${rate}, ${p.seconds.toFixed(1)} s`;
 }
 
 function setProgress(text, st) {
@@ -281,12 +281,14 @@ async function search(mode) {
   $('stop').disabled = false;
   const all = $('all').checked;
   setProgress(`${mode === 'count' ? 'counting' : 'solving'}…`, 'running');
+  $('progress').dataset.nodes = 0;
   let finished = false;
   try {
     await stream('/api/solve', { name: $('name').value, text: editor.value, mode, all, page }, job.signal, (name, data) => {
       switch (name) {
         case 'progress':
           setProgress(progressText(data), 'running');
+          $('progress').dataset.nodes = data.nodes;
           break;
         case 'solution':
           state.solutions.push(data.pieces);

@@ -1,0 +1,476 @@
+package studio
+
+import (
+	"bufio"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// newTestServer serves a folder holding one spec, a hidden folder and a
+// file beside it that the studio must not reach.
+func newTestServer(t *testing.T, limits Limits) (*Server, string) {
+	t.Helper()
+	outside := t.TempDir()
+	dir := filepath.Join(outside, "specs")
+	for name, text := range map[string]string{
+		"specs/a.toml":           pentominoes3x20,
+		"specs/notes.txt":        "not a spec",
+		"specs/.git/hidden.toml": "pieces = \"5*\"\n",
+		"secret.toml":            "pieces = \"secret\"\n",
+	} {
+		p := filepath.Join(outside, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("../secret.toml", filepath.Join(dir, "link.toml")); err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(dir, limits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s, dir
+}
+
+const pentominoes3x20 = `name = "p3x20"
+pieces = "5*"
+unique = true
+[board]
+size = "20x3"
+`
+
+// do serves one request; body is sent as is.
+func do(s http.Handler, method, target, body string, header ...string) *httptest.ResponseRecorder {
+	r := httptest.NewRequest(method, target, strings.NewReader(body))
+	r.Host = "localhost:8080"
+	for i := 0; i+1 < len(header); i += 2 {
+		if header[i] == "Host" {
+			r.Host = header[i+1]
+			continue
+		}
+		r.Header.Set(header[i], header[i+1])
+	}
+	w := httptest.NewRecorder()
+	s.ServeHTTP(w, r)
+	return w
+}
+
+func specJSON(t *testing.T, name, text string, more ...string) string {
+	t.Helper()
+	m := map[string]any{"name": name, "text": text}
+	for i := 0; i+1 < len(more); i += 2 {
+		m[more[i]] = more[i+1]
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestHost: only requests naming this machine are served, so that a site
+// whose name resolves to 127.0.0.1 (DNS rebinding) gets nothing.
+func TestHost(t *testing.T) {
+	s, _ := newTestServer(t, DefaultLimits)
+	for _, tc := range []struct {
+		host string
+		want int
+	}{
+		{"localhost:8080", 200},
+		{"LOCALHOST", 200},
+		{"127.0.0.1:41234", 200},
+		{"[::1]:41234", 200},
+		{"[::1]", 200},
+		{"evil.example", 403},
+		{"evil.example:8080", 403},
+		{"localhost.evil.example", 403},
+		{"127.0.0.1.nip.example", 403},
+		{"127.0.0.2", 403},
+		{"", 403},
+	} {
+		if got := do(s, "GET", "/", "", "Host", tc.host).Code; got != tc.want {
+			t.Errorf("Host %q: status %d, want %d", tc.host, got, tc.want)
+		}
+	}
+	extra, err := New("", DefaultLimits, "192.168.1.5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := do(extra, "GET", "/", "", "Host", "192.168.1.5:80").Code; got != 200 {
+		t.Errorf("an extra host: status %d, want 200", got)
+	}
+}
+
+// TestHeaders: every answer carries the strict policy and no CORS header,
+// even to a request that asks for one.
+func TestHeaders(t *testing.T) {
+	s, _ := newTestServer(t, DefaultLimits)
+	for _, target := range []string{"/", "/app.js", "/api/catalogue", "/api/files", "/nothing"} {
+		w := do(s, "GET", target, "", "Origin", "http://evil.example")
+		h := w.Result().Header
+		if got := h.Get("Content-Security-Policy"); got != contentSecurityPolicy {
+			t.Errorf("%s: Content-Security-Policy %q", target, got)
+		}
+		for k := range h {
+			if strings.HasPrefix(k, "Access-Control-") {
+				t.Errorf("%s: CORS header %s: %s", target, k, h.Get(k))
+			}
+		}
+		if h.Get("X-Content-Type-Options") != "nosniff" || h.Get("X-Frame-Options") != "DENY" {
+			t.Errorf("%s: headers %v", target, h)
+		}
+	}
+	if w := do(s, "GET", "/app.js", ""); w.Code != 200 || !strings.HasPrefix(w.Result().Header.Get("Content-Type"), "text/javascript") {
+		t.Errorf("app.js: %d %s", w.Code, w.Result().Header.Get("Content-Type"))
+	}
+	if page := do(s, "GET", "/", "").Body.String(); strings.Contains(page, "<script>") || strings.Contains(page, "http") && !strings.Contains(page, `src="app.js"`) {
+		t.Errorf("the page has an inline script or a foreign address:\n%s", page)
+	}
+}
+
+// TestCrossOrigin: a POST from another site is refused; the page's own
+// POSTs are served.
+func TestCrossOrigin(t *testing.T) {
+	s, dir := newTestServer(t, DefaultLimits)
+	body := specJSON(t, "a.toml", pentominoes3x20)
+	for _, tc := range []struct {
+		name   string
+		header []string
+		want   int
+	}{
+		{"same origin (fetch metadata)", []string{"Sec-Fetch-Site", "same-origin", "Origin", "http://localhost:8080"}, 200},
+		{"no browser headers (curl)", nil, 200},
+		{"cross site (fetch metadata)", []string{"Sec-Fetch-Site", "cross-site"}, 403},
+		{"same site, other origin", []string{"Sec-Fetch-Site", "same-site"}, 403},
+		{"other origin (Origin only)", []string{"Origin", "http://evil.example"}, 403},
+	} {
+		if got := do(s, "POST", "/api/render", body, tc.header...).Code; got != tc.want {
+			t.Errorf("%s: status %d, want %d", tc.name, got, tc.want)
+		}
+	}
+	// A cross-site save must not write.
+	if got := do(s, "POST", "/api/file?path=x.toml", "pieces = \"5*\"\n", "Sec-Fetch-Site", "cross-site").Code; got != 403 {
+		t.Errorf("cross-site save: status %d", got)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x.toml")); err == nil {
+		t.Error("a cross-site save wrote x.toml")
+	}
+}
+
+// TestBodyLimit: bodies over 1 MiB are refused with 413.
+func TestBodyLimit(t *testing.T) {
+	s, dir := newTestServer(t, DefaultLimits)
+	big := strings.Repeat("#", maxBody+1)
+	if got := do(s, "POST", "/api/render", specJSON(t, "a.toml", big)).Code; got != 413 {
+		t.Errorf("render: status %d, want 413", got)
+	}
+	if got := do(s, "POST", "/api/file?path=big.toml", big).Code; got != 413 {
+		t.Errorf("save: status %d, want 413", got)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "big.toml")); err == nil {
+		t.Error("an oversized save wrote big.toml")
+	}
+}
+
+// TestFiles: spec files under the folder are listed, read and written;
+// nothing else is.
+func TestFiles(t *testing.T) {
+	s, dir := newTestServer(t, DefaultLimits)
+	var list struct{ Files []string }
+	if err := json.Unmarshal(do(s, "GET", "/api/files", "").Body.Bytes(), &list); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(list.Files, " "); got != "a.toml link.toml" {
+		t.Errorf("files %q, want a.toml link.toml", got)
+	}
+	if w := do(s, "GET", "/api/file?path=a.toml", ""); w.Code != 200 || !strings.Contains(w.Body.String(), `size = \"20x3\"`) {
+		t.Errorf("read a.toml: %d %s", w.Code, w.Body)
+	}
+	for _, tc := range []struct {
+		path string
+		want int
+	}{
+		{"../secret.toml", 403},
+		{"/etc/passwd", 403},
+		{"link.toml", 403}, // a symbolic link out of the folder
+		{"notes.txt", 403},
+		{"sub/../../secret.toml", 403},
+		{"missing.toml", 404},
+	} {
+		if got := do(s, "GET", "/api/file?path="+tc.path, "").Code; got != tc.want {
+			t.Errorf("read %s: status %d, want %d", tc.path, got, tc.want)
+		}
+	}
+	if w := do(s, "POST", "/api/file?path=new/b.yaml", "pieces: 5*\n"); w.Code != 200 {
+		t.Errorf("save new/b.yaml: %d %s", w.Code, w.Body)
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "new", "b.yaml")); err != nil || string(data) != "pieces: 5*\n" {
+		t.Errorf("new/b.yaml holds %q, %v", data, err)
+	}
+	for _, p := range []string{"../evil.toml", "/tmp/evil.toml", "evil.sh", "link.toml"} {
+		if got := do(s, "POST", "/api/file?path="+p, "pieces = \"5*\"\n").Code; got != 403 {
+			t.Errorf("save %s: status %d, want 403", p, got)
+		}
+	}
+	secret, _ := os.ReadFile(filepath.Join(dir, "..", "secret.toml"))
+	if string(secret) != "pieces = \"secret\"\n" {
+		t.Errorf("the file outside the folder was changed: %q", secret)
+	}
+	noDir, err := New("", DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := do(noDir, "GET", "/api/files", "").Code; got != 404 {
+		t.Errorf("files of a studio without a folder: %d", got)
+	}
+}
+
+func TestCatalogue(t *testing.T) {
+	s, _ := newTestServer(t, DefaultLimits)
+	var list []catalogueEntry
+	if err := json.Unmarshal(do(s, "GET", "/api/catalogue", "").Body.Bytes(), &list); err != nil {
+		t.Fatal(err)
+	}
+	if len(list) < 800 {
+		t.Errorf("%d catalogue entries", len(list))
+	}
+	w := do(s, "GET", "/api/catalogue/pentominoes-6x10", "")
+	if w.Code != 200 || !strings.Contains(w.Body.String(), `"name":"pentominoes-6x10.`) {
+		t.Errorf("pentominoes-6x10: %d %s", w.Code, w.Body)
+	}
+	if got := do(s, "GET", "/api/catalogue/nothing", "").Code; got != 404 {
+		t.Errorf("unknown name: %d", got)
+	}
+}
+
+func TestRender(t *testing.T) {
+	s, _ := newTestServer(t, Limits{MaxCells: 100, MaxTime: time.Second, MaxShown: 10})
+	for _, tc := range []struct {
+		name, file, text string
+		want             []string
+	}{
+		{"size", "a.toml", pentominoes3x20, []string{`"cells":60`, `"form":"tiles"`, `\u003ctitle\u003e19,2\u003c/title\u003e`, `"name":"X","count":1`}},
+		{"art with holes", "a.toml", "pieces = \"I2\"\n[board]\nart = \"\"\"\n#.\n##\n\"\"\"\n", []string{`"cells":3`, `\u003ctitle\u003e1,1 hole\u003c/title\u003e`, `"art":{"line":3,"rows":["#.","##"]}`}},
+		{"yaml", "b.yaml", "pieces: I3\nboard:\n  size: 3x1\n", []string{`"cells":3`}},
+		{"sticks", "s.toml", "lattice = \"stick\"\npieces = \"I1\"\n[board]\ncells = \"0,0,0\"\n", []string{`"form":"segments"`}},
+		{"unknown piece", "a.toml", "pieces = \"5*,Q\"\n[board]\nsize = \"6x10\"\n", []string{`"problem":{"message":"pieces: unknown piece \"Q\"`, `"line":1,"col":14`}},
+		{"bad TOML", "a.toml", "pieces = \"5*\nboard.size = \"3x3\"\n", []string{`"line":1,"col":13`}},
+		{"over the limit", "a.toml", "pieces = \"5*\"\n[board]\nsize = \"11x10\"\n", []string{`110 cells is over the studio's limit of 100 (start it with --max-cells 110`, `"line":2`}},
+		{"huge size", "a.toml", "pieces = \"5*\"\n[board]\nsize = \"99999x99999\"\n", []string{`over the studio's limit`}},
+		{"sudoku", "a.toml", "kind = \"sudoku\"\ngivens = \"1 .\\n. 1\"\n", []string{`Sudoku`}},
+	} {
+		w := do(s, "POST", "/api/render", specJSON(t, tc.file, tc.text))
+		if w.Code != 200 {
+			t.Errorf("%s: status %d: %s", tc.name, w.Code, w.Body)
+			continue
+		}
+		for _, want := range tc.want {
+			if !strings.Contains(w.Body.String(), want) {
+				t.Errorf("%s: answer lacks %s:\n%.600s", tc.name, want, w.Body)
+			}
+		}
+	}
+}
+
+// An event is one server-sent event.
+type event struct {
+	Name string
+	Data map[string]any
+}
+
+// readEvents reads a stream of events to its end.
+func readEvents(t *testing.T, r io.Reader) []event {
+	t.Helper()
+	var out []event
+	var ev event
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "event: "):
+			ev.Name = line[7:]
+		case strings.HasPrefix(line, "data: "):
+			if err := json.Unmarshal([]byte(line[6:]), &ev.Data); err != nil {
+				t.Fatalf("event %s: %v", ev.Name, err)
+			}
+		case line == "":
+			out = append(out, ev)
+			ev = event{}
+		}
+	}
+	return out
+}
+
+// last returns the last event and the number of events of each name.
+func last(evs []event) (event, map[string]int) {
+	n := map[string]int{}
+	for _, e := range evs {
+		n[e.Name]++
+	}
+	if len(evs) == 0 {
+		return event{}, n
+	}
+	return evs[len(evs)-1], n
+}
+
+func TestSolve(t *testing.T) {
+	s, _ := newTestServer(t, Limits{MaxCells: 100, MaxTime: time.Minute, MaxShown: 1})
+	for _, tc := range []struct {
+		mode, all string
+		solutions float64
+		shown     float64
+		events    int // solution events
+	}{
+		{"first", "", 1, 1, 1},
+		{"solutions", "", 2, 1, 1},
+		{"count", "", 2, 0, 0},
+		{"count", "all", 8, 0, 0},
+	} {
+		body := specJSON(t, "a.toml", pentominoes3x20, "mode", tc.mode, "page", "p")
+		if tc.all != "" {
+			body = strings.Replace(body, "{", `{"all":true,`, 1)
+		}
+		w := do(s, "POST", "/api/solve", body)
+		if ct := w.Result().Header.Get("Content-Type"); w.Code != 200 || ct != "text/event-stream" {
+			t.Fatalf("%s: %d %s %s", tc.mode, w.Code, ct, w.Body)
+		}
+		end, n := last(readEvents(t, w.Body))
+		if end.Name != "done" || end.Data["solutions"] != tc.solutions || end.Data["shown"] != tc.shown || n["solution"] != tc.events {
+			t.Errorf("%s %s: ends with %v, events %v", tc.mode, tc.all, end, n)
+		}
+		if end.Data["nodes"].(float64) <= 0 {
+			t.Errorf("%s: no nodes counted: %v", tc.mode, end)
+		}
+	}
+	w := do(s, "POST", "/api/solve", specJSON(t, "a.toml", pentominoes3x20+"foo = 1\n", "mode", "count"))
+	if w.Code != 400 || !strings.Contains(w.Body.String(), `unknown key \"foo\"","line":6,"col":1`) {
+		t.Errorf("a bad spec: %d %s", w.Code, w.Body)
+	}
+	if w := do(s, "POST", "/api/solve", specJSON(t, "a.toml", pentominoes3x20, "mode", "everything")); w.Code != 400 {
+		t.Errorf("a bad mode: %d %s", w.Code, w.Body)
+	}
+}
+
+// longSpec is a search that takes far longer than any test: 35 hexominoes
+// on a board of 210 cells.
+const longSpec = `pieces = "6*"
+[board]
+size = "15x14"
+`
+
+// TestSolveTimeLimit: a search stops at the studio's time limit and says so.
+func TestSolveTimeLimit(t *testing.T) {
+	s, _ := newTestServer(t, Limits{MaxCells: 1000, MaxTime: 300 * time.Millisecond, MaxShown: 1})
+	w := do(s, "POST", "/api/solve", specJSON(t, "a.toml", longSpec, "mode", "count", "page", "p"))
+	end, n := last(readEvents(t, w.Body))
+	if end.Name != "done" || end.Data["timedOut"] != true || n["progress"] == 0 {
+		t.Errorf("ends with %v after %v", end, n)
+	}
+}
+
+// TestOneJobPerPage: a page's new search stops its old one, and so does
+// its cancel; another page's search goes on.
+func TestOneJobPerPage(t *testing.T) {
+	s, _ := newTestServer(t, Limits{MaxCells: 1000, MaxTime: time.Minute, MaxShown: 1})
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	start := func(page string) <-chan []event {
+		out := make(chan []event, 1)
+		res, err := http.Post(srv.URL+"/api/solve", "application/json", strings.NewReader(specJSON(t, "a.toml", longSpec, "mode", "count", "page", page)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Wait for the first progress event, so that the job is running.
+		br := bufio.NewReader(res.Body)
+		if _, err := br.ReadString('\n'); err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			defer res.Body.Close()
+			out <- readEvents(t, br)
+		}()
+		return out
+	}
+	first := start("a")
+	other := start("b")
+	second := start("a")
+	end, _ := last(<-first)
+	if end.Name != "done" || end.Data["stopped"] != true {
+		t.Errorf("the page's first search ended with %v", end)
+	}
+	res, err := http.Post(srv.URL+"/api/cancel?page=a", "text/plain", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if string(body) != "{\"cancelled\":true}\n" {
+		t.Errorf("cancel: %s", body)
+	}
+	if end, _ := last(<-second); end.Data["stopped"] != true {
+		t.Errorf("the cancelled search ended with %v", end)
+	}
+	select {
+	case evs := <-other:
+		t.Errorf("another page's search ended: %v", evs[len(evs)-1])
+	default:
+	}
+	http.Post(srv.URL+"/api/cancel?page=b", "text/plain", nil)
+	if end, _ := last(<-other); end.Data["stopped"] != true {
+		t.Errorf("the other page's search ended with %v", end)
+	}
+}
+
+func TestDraw(t *testing.T) {
+	s, _ := newTestServer(t, DefaultLimits)
+	w := do(s, "POST", "/api/draw", `{"lattice":"square","pieces":[{"name":"I2","cells":[[0,0,0],[1,0,0]]}]}`)
+	if w.Code != 200 || w.Result().Header.Get("Content-Type") != "image/svg+xml" || !strings.Contains(w.Body.String(), "<title>I2</title>") {
+		t.Errorf("draw: %d %s", w.Code, w.Body)
+	}
+	if w := do(s, "POST", "/api/draw", `{"lattice":"penrose","pieces":[]}`); w.Code != 400 {
+		t.Errorf("draw on an unknown lattice: %d %s", w.Code, w.Body)
+	}
+}
+
+func TestIsLoopback(t *testing.T) {
+	for addr, want := range map[string]bool{
+		"127.0.0.1:0": true, "localhost:8080": true, "[::1]:0": true, "127.1.2.3:80": true,
+		"0.0.0.0:8080": false, ":8080": false, "192.168.1.5:80": false, "example.com:80": false, "nonsense": false,
+	} {
+		if got := IsLoopback(addr); got != want {
+			t.Errorf("IsLoopback(%q) = %v", addr, got)
+		}
+	}
+}
+
+// FuzzRender: no spec text makes the render answer anything but a drawing
+// or a problem.
+func FuzzRender(f *testing.F) {
+	f.Add("a.toml", pentominoes3x20)
+	f.Add("a.toml", "pieces = \"I2\"\n[board]\nart = \"\"\"\n#.\n##\n\"\"\"\n")
+	f.Add("b.yaml", "pieces: I3\nboard:\n  size: 3x1\n")
+	f.Add("c.toml", "lattice = \"hex\"\npieces = \"1\"\n[board]\ncells = \"0,0 1,0\"\n")
+	s, err := New("", Limits{MaxCells: 200, MaxTime: time.Second, MaxShown: 1})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, name, text string) {
+		w := do(s, "POST", "/api/render", specJSON(t, name, text))
+		if w.Code != 200 || !json.Valid(w.Body.Bytes()) {
+			t.Errorf("status %d: %s", w.Code, w.Body)
+		}
+	})
+}
