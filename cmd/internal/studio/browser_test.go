@@ -83,7 +83,11 @@ func (b *browser) do(step string, actions ...chromedp.Action[chromedp.Void]) {
 	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
 	defer cancel()
 	if err := chromedp.Do(ctx, actions...); err != nil {
-		b.t.Fatalf("%s: %v\nconsole: %s", step, err, strings.Join(b.messages(), "\n"))
+		// The window as the step left it tells most about what went wrong.
+		if png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot()); err == nil {
+			os.WriteFile(filepath.Join(b.t.ArtifactDir(), "failed.png"), png, 0o644)
+		}
+		b.t.Fatalf("%s: %v\nconsole: %s\nscreenshot: %s", step, err, strings.Join(b.messages(), "\n"), filepath.Join(b.t.ArtifactDir(), "failed.png"))
 	}
 }
 
@@ -255,6 +259,34 @@ func TestBrowser(t *testing.T) {
 	b.setSpec("# " + randomText(3000) + "\npieces = \"I2\"\n[board]\nsize = \"4x1\"\n")
 	b.do("share a long spec", chromedp.Click(chromedp.CSS("#share")),
 		wait(`document.getElementById('share-note').classList.contains('warn')`))
+
+	// Play the small Pips game of the folder with clicks and keys.
+	b.do("open the game", wait(`document.querySelector('#open option[value="file:game.txt"]') !== null`),
+		chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById('open'); s.value = 'file:game.txt'; s.dispatchEvent(new Event('change')); })()`),
+		wait(`document.body.dataset.mode === 'play'`), wait(`document.querySelectorAll('#tray button.piece').length === 2`))
+	b.screenshot("pips-game")
+	placed := "[...document.querySelectorAll('#play-board g.placed text')].map((t) => t.textContent).join('')"
+	cell := func(col, row int) chromedp.Action[chromedp.Void] {
+		return chromedp.Click(chromedp.CSS(fmt.Sprintf(`#play-board rect[data-col="%d"][data-row="%d"]`, col, row)))
+	}
+	ctrl := chromedp.KeyModifiers(chromedp.ModifierCtrl)
+	b.do("turn the first domino and put it down", chromedp.KeyEvent("r"), cell(0, 1),
+		wait(`document.querySelectorAll('#tray button.piece').length === 1`), wait(placed+` === '12'`))
+	// Turned, the domino stands with its 1 below its 2.
+	if got := b.eval(`[...document.querySelectorAll('#play-board g.placed text')].map((t) => Math.round(t.getAttribute('y'))).join(' ')`); got != "72 28" {
+		t.Errorf("the turned domino's pips are at y %s", got)
+	}
+	b.do("undo, redo, undo", chromedp.KeyEvent("z", ctrl), wait(`document.querySelectorAll('#tray button.piece').length === 2`),
+		chromedp.KeyEvent("y", ctrl), wait(`document.querySelectorAll('#tray button.piece').length === 1`),
+		chromedp.KeyEvent("z", ctrl), wait(`document.querySelectorAll('#tray button.piece').length === 2`))
+	b.do("turn it back and fill the top row", chromedp.KeyEvent("r"), chromedp.KeyEvent("r"), chromedp.KeyEvent("r"), cell(0, 0),
+		wait(`document.querySelector('#play-board g.badge.met') !== null`))
+	b.screenshot("pips-region-met")
+	b.do("fill the bottom row", cell(0, 1), wait(`document.getElementById('play-status').dataset.solved === 'true'`))
+	if got := b.eval(`document.getElementById('play-status').textContent`); !strings.HasPrefix(got, "Solved!") {
+		t.Errorf("after the last piece: %q", got)
+	}
+	b.screenshot("pips-solved")
 
 	for _, m := range b.messages() {
 		if strings.HasPrefix(m, "error") || strings.HasPrefix(m, "exception") || strings.Contains(m, "Content Security Policy") {

@@ -38,12 +38,26 @@ func openFiles(dir string) (*files, error) {
 func isSpecName(name string) bool {
 	switch strings.ToLower(path.Ext(name)) {
 	case ".toml", ".yaml", ".yml":
-		return filepath.IsLocal(filepath.FromSlash(name)) && !strings.Contains(name, "\\")
+		return isLocal(name)
 	}
 	return false
 }
 
-// list returns the spec files under the directory, skipping hidden
+// isGameName reports whether a name is one the studio reads as a Pips
+// game: an NYT .json file or a text game.
+func isGameName(name string) bool {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".json", ".txt":
+		return isLocal(name)
+	}
+	return false
+}
+
+func isLocal(name string) bool {
+	return filepath.IsLocal(filepath.FromSlash(name)) && !strings.Contains(name, "\\")
+}
+
+// list returns the spec files and games under the directory, skipping hidden
 // folders, in lexical order.
 func (f *files) list() ([]string, error) {
 	var out []string
@@ -58,7 +72,7 @@ func (f *files) list() ([]string, error) {
 			}
 			return nil
 		}
-		if isSpecName(p) {
+		if isSpecName(p) || isGameName(p) {
 			out = append(out, p)
 			if len(out) == maxListed {
 				return errFull
@@ -73,8 +87,8 @@ func (f *files) list() ([]string, error) {
 }
 
 func (f *files) read(name string) ([]byte, error) {
-	if !isSpecName(name) {
-		return nil, fmt.Errorf("%q: the studio opens only spec files (.toml, .yaml, .yml) under its folder", name)
+	if !isSpecName(name) && !isGameName(name) {
+		return nil, fmt.Errorf("%q: the studio opens only spec files (.toml, .yaml, .yml) and Pips games (.json, .txt) under its folder", name)
 	}
 	file, err := f.root.Open(name)
 	if err != nil {

@@ -21,7 +21,8 @@ func newTestServer(t *testing.T, limits Limits) (*Server, string) {
 	dir := filepath.Join(outside, "specs")
 	for name, text := range map[string]string{
 		"specs/a.toml":           pentominoes3x20,
-		"specs/notes.txt":        "not a spec",
+		"specs/notes.md":         "not a spec",
+		"specs/game.txt":         smallGame,
 		"specs/.git/hidden.toml": "pieces = \"5*\"\n",
 		"secret.toml":            "pieces = \"secret\"\n",
 	} {
@@ -192,8 +193,8 @@ func TestFiles(t *testing.T) {
 	if err := json.Unmarshal(do(s, "GET", "/api/files", "").Body.Bytes(), &list); err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(list.Files, " "); got != "a.toml link.toml" {
-		t.Errorf("files %q, want a.toml link.toml", got)
+	if got := strings.Join(list.Files, " "); got != "a.toml game.txt link.toml" {
+		t.Errorf("files %q, want a.toml game.txt link.toml", got)
 	}
 	if w := do(s, "GET", "/api/file?path=a.toml", ""); w.Code != 200 || !strings.Contains(w.Body.String(), `size = \"20x3\"`) {
 		t.Errorf("read a.toml: %d %s", w.Code, w.Body)
@@ -205,7 +206,7 @@ func TestFiles(t *testing.T) {
 		{"../secret.toml", 403},
 		{"/etc/passwd", 403},
 		{"link.toml", 403}, // a symbolic link out of the folder
-		{"notes.txt", 403},
+		{"notes.md", 403},
 		{"sub/../../secret.toml", 403},
 		{"missing.toml", 404},
 	} {
@@ -219,7 +220,7 @@ func TestFiles(t *testing.T) {
 	if data, err := os.ReadFile(filepath.Join(dir, "new", "b.yaml")); err != nil || string(data) != "pieces: 5*\n" {
 		t.Errorf("new/b.yaml holds %q, %v", data, err)
 	}
-	for _, p := range []string{"../evil.toml", "/tmp/evil.toml", "evil.sh", "link.toml"} {
+	for _, p := range []string{"../evil.toml", "/tmp/evil.toml", "evil.sh", "link.toml", "game.txt"} {
 		if got := do(s, "POST", "/api/file?path="+p, "pieces = \"5*\"\n").Code; got != 403 {
 			t.Errorf("save %s: status %d, want 403", p, got)
 		}
@@ -473,4 +474,76 @@ func FuzzRender(f *testing.F) {
 			t.Errorf("status %d: %s", w.Code, w.Body)
 		}
 	})
+}
+
+// smallGame is a Pips game of two dominoes on a 2x2 board, the top row
+// summing to 3 and the bottom row to 7.
+const smallGame = `board:
+##
+##
+
+pieces: 12,34
+
+constraints:
+3 {(0, 0), (1, 0)}
+7 {(0, 1), (1, 1)}
+`
+
+func TestPips(t *testing.T) {
+	s, _ := newTestServer(t, DefaultLimits)
+	game := func(more string) string {
+		b, _ := json.Marshal(map[string]string{"name": "game.txt", "text": smallGame})
+		return strings.Replace(string(b), "{", "{"+more, 1)
+	}
+	w := do(s, "POST", "/api/pips/game", game(""))
+	for _, want := range []string{
+		`"board":[{"col":0,"row":0},{"col":1,"row":0},{"col":0,"row":1},{"col":1,"row":1}]`,
+		`"label":"3","rule":"3"`,
+		`{"name":"2I:12","cells":[{"col":0,"row":0,"pips":1},{"col":1,"row":0,"pips":2}]}`,
+	} {
+		if !strings.Contains(w.Body.String(), want) {
+			t.Errorf("game lacks %s:\n%s", want, w.Body)
+		}
+	}
+	for _, tc := range []struct {
+		name, placed string
+		status       int
+		want         string
+	}{
+		{"nothing", ``, 200, `{"regions":["open","open"],"full":false,"solved":false}`},
+		{"top met", `{"piece":0,"cells":[{"col":0,"row":0,"pips":1},{"col":1,"row":0,"pips":2}]}`, 200, `{"regions":["met","open"],"full":false,"solved":false}`},
+		{"turned", `{"piece":0,"cells":[{"col":0,"row":1,"pips":1},{"col":0,"row":0,"pips":2}]}`, 200, `{"regions":["open","open"],"full":false,"solved":false}`},
+		{"broken", `{"piece":1,"cells":[{"col":0,"row":0,"pips":3},{"col":1,"row":0,"pips":4}]}`, 200, `{"regions":["broken","open"],"full":false,"solved":false}`},
+		{"solved", `{"piece":0,"cells":[{"col":1,"row":0,"pips":1},{"col":0,"row":0,"pips":2}]},{"piece":1,"cells":[{"col":0,"row":1,"pips":3},{"col":1,"row":1,"pips":4}]}`, 200, `{"regions":["met","met"],"full":true,"solved":true}`},
+		{"full, not solved", `{"piece":0,"cells":[{"col":0,"row":0,"pips":1},{"col":0,"row":1,"pips":2}]},{"piece":1,"cells":[{"col":1,"row":0,"pips":3},{"col":1,"row":1,"pips":4}]}`, 200, `{"regions":["broken","broken"],"full":true,"solved":false}`},
+		{"wrong pips", `{"piece":0,"cells":[{"col":0,"row":0,"pips":1},{"col":1,"row":0,"pips":3}]}`, 400, `not the piece's`},
+		{"flipped shape", `{"piece":0,"cells":[{"col":0,"row":0,"pips":1},{"col":1,"row":1,"pips":2}]}`, 400, `not the piece's`},
+		{"off the board", `{"piece":0,"cells":[{"col":1,"row":0,"pips":1},{"col":2,"row":0,"pips":2}]}`, 400, `off the board`},
+		{"overlap", `{"piece":0,"cells":[{"col":0,"row":0,"pips":1},{"col":1,"row":0,"pips":2}]},{"piece":1,"cells":[{"col":1,"row":0,"pips":3},{"col":1,"row":1,"pips":4}]}`, 400, `taken`},
+		{"twice", `{"piece":0,"cells":[{"col":0,"row":0,"pips":1},{"col":1,"row":0,"pips":2}]},{"piece":0,"cells":[{"col":0,"row":1,"pips":1},{"col":1,"row":1,"pips":2}]}`, 400, `placed twice`},
+	} {
+		w := do(s, "POST", "/api/pips/check", game(`"placed":[`+tc.placed+`],`))
+		if w.Code != tc.status || !strings.Contains(w.Body.String(), tc.want) {
+			t.Errorf("%s: %d %s, want %d %s", tc.name, w.Code, w.Body, tc.status, tc.want)
+		}
+	}
+	if w := do(s, "POST", "/api/pips/game", `{"name":"x.txt","text":"hello"}`); w.Code != 400 || !strings.Contains(w.Body.String(), "not a Pips game") {
+		t.Errorf("not a game: %d %s", w.Code, w.Body)
+	}
+	w = do(s, "POST", "/api/pips/generate", `{"board":"4x4","pieces":"2*","constraints":"any","seed":"3","unique":true}`)
+	var gen struct{ Name, Text string }
+	if err := json.Unmarshal(w.Body.Bytes(), &gen); err != nil || w.Code != 200 || !strings.HasPrefix(gen.Text, "board:\n####\n") {
+		t.Fatalf("generate: %d %s", w.Code, w.Body)
+	}
+	if w := do(s, "POST", "/api/pips/game", `{"name":"generated.txt","text":`+strconvQuote(gen.Text)+`}`); w.Code != 200 || strings.Count(w.Body.String(), `"name":"2I:`) != 8 {
+		t.Errorf("the generated game: %d %s", w.Code, w.Body)
+	}
+	if w := do(s, "POST", "/api/pips/generate", `{"board":"4x4","pieces":"Q"}`); w.Code != 400 {
+		t.Errorf("generate with a bad rule: %d %s", w.Code, w.Body)
+	}
+}
+
+func strconvQuote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }

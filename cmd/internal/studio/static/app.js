@@ -3,6 +3,7 @@
 import { Problem, getJSON, postJSON, stream } from './events.js';
 import { fragment, longLink, readFragment } from './share.js';
 import { toggleArtCell } from './art.js';
+import { startGame } from './play.js';
 
 const $ = (id) => document.getElementById(id);
 const editor = $('editor'), gutter = $('gutter'), board = $('board');
@@ -173,6 +174,7 @@ editor.addEventListener('scroll', () => { gutter.scrollTop = editor.scrollTop; }
 
 function load(name, text) {
   stopJob();
+  $('share-box').hidden = true;
   $('name').value = name;
   editor.value = text;
   state.solutions = [];
@@ -213,14 +215,37 @@ $('open').addEventListener('change', async () => {
   try {
     const f = kind === 'file' ? await getJSON(`/api/file?path=${encodeURIComponent(name)}`)
       : await getJSON(`/api/catalogue/${encodeURIComponent(name)}`);
-    load(f.name, f.text);
+    if (/\.(json|txt)$/i.test(f.name)) {
+      await startGame({ name: f.name, text: f.text, difficulty: $('difficulty').value });
+      setMode('play');
+    } else {
+      load(f.name, f.text);
+      setMode('author');
+    }
     say(`opened ${f.name}`);
   } catch (e) {
     say(e.message, true);
   }
 });
 
-$('new').addEventListener('click', () => { load('my-puzzle.toml', newSpec); say('new spec'); });
+$('new').addEventListener('click', () => { load('my-puzzle.toml', newSpec); setMode('author'); say('new spec'); });
+
+// setMode shows the editor ('author') or the game ('play').
+function setMode(mode) {
+  document.body.dataset.mode = mode;
+  $('share-box').hidden = true;
+  if (mode === 'play') {
+    stopJob();
+    // Keys go to the game, not to a field that had the focus.
+    $('play-board').focus();
+  }
+}
+
+$('play').addEventListener('click', () => {
+  setMode('play');
+  $('generate-box').open = true;
+});
+$('leave').addEventListener('click', () => setMode('author'));
 
 $('save').addEventListener('click', async () => {
   const name = $('name').value;
@@ -379,6 +404,7 @@ $('export').addEventListener('click', async () => {
 });
 
 document.addEventListener('keydown', (ev) => {
+  if (document.body.dataset.mode === 'play') return;
   if (ev.target === editor || ev.target.tagName === 'INPUT' || ev.target.tagName === 'SELECT') return;
   if (ev.key === 'ArrowRight' || ev.key === 'n') showSolution(state.shown + 1);
   else if (ev.key === 'ArrowLeft' || ev.key === 'p') showSolution(state.shown - 1);
@@ -405,6 +431,7 @@ async function start() {
   } else {
     load('my-puzzle.toml', newSpec);
   }
+  document.body.dataset.mode ||= 'author';
   document.body.dataset.ready = 'true';
 }
 
