@@ -99,9 +99,10 @@ function scheduleRender() {
 
 async function render() {
   const seq = ++renderSeq;
+  const name = $('name').value;
   let out;
   try {
-    out = await (await postJSON('/api/render', { name: $('name').value, text: editor.value })).json();
+    out = await (await postJSON('/api/render', { name, text: editor.value })).json();
   } catch (e) {
     out = { problem: { message: e.message } };
   }
@@ -113,6 +114,7 @@ async function render() {
     return;
   }
   board.classList.remove('stale');
+  board.dataset.file = name; // what the drawing is of
   state.rendering = out;
   state.lattice = out.lattice;
   if (state.shown < 0) showBoard();
@@ -329,7 +331,7 @@ async function search(mode) {
           else if (data.solutions === 0 && mode === 'first') text = `no solution, ${fmt(data.nodes)} nodes`;
           if (data.stopped) { text += ' (stopped)'; st = 'stopped'; }
           if (data.timedOut) { text += ' (time limit reached: start the studio with a larger --max-time)'; st = 'timeout'; }
-          if (data.shown < data.solutions) text += `; the first ${data.shown} can be shown`;
+          if (mode !== 'count' && data.shown < data.solutions) text += `; the first ${data.shown} can be shown`;
           setProgress(text, st);
           break;
         }

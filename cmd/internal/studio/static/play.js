@@ -5,7 +5,7 @@
 import { postJSON } from './events.js';
 
 const $ = (id) => document.getElementById(id);
-const unit = 44; // a board cell, in SVG units
+const unit = 56; // a board cell, in SVG units
 const svgNS = 'http://www.w3.org/2000/svg';
 
 const game = {
@@ -85,8 +85,8 @@ function drawBoard() {
     const first = r.cells.reduce((a, c) => (c.row < a.row || (c.row === a.row && c.col < a.col) ? c : a));
     const state = game.regions[i] || 'open';
     const g = el('g', { class: `badge ${state}` });
-    g.append(el('rect', { x: first.col * unit + 2, y: first.row * unit + 2, width: 22, height: 14, rx: 3 }));
-    g.append(el('text', { x: first.col * unit + 13, y: first.row * unit + 13 }, r.label));
+    g.append(el('rect', { x: first.col * unit + 1, y: first.row * unit + 1, width: 26, height: 16, rx: 3 }));
+    g.append(el('text', { x: first.col * unit + 14, y: first.row * unit + 13 }, r.label));
     svg.append(g);
   });
   svg.append(el('g', { id: 'ghost' }));
