@@ -33,7 +33,7 @@ type CLI struct {
 	Import    ImportCmd    `cmd:"" help:"Turn other programs' puzzle files into spec files."`
 	Draw      DrawCmd      `cmd:"" help:"Draw Polypips pieces (5F+:12345, 4L+:3456:90) as box-drawing art, as draw_polypips does."`
 	Generate  GenerateCmd  `cmd:"" help:"Generate a Polypips game from a configuration, as generate_polypips does."`
-	Studio    StudioCmd    `cmd:"" help:"Serve the studio, a local web app that edits, draws, solves and shares specs, and print its address."`
+	Studio    StudioCmd    `cmd:"" help:"Serve the studio, a local web app that edits, draws, solves and shares specs and plays Pips games, and print its address."`
 }
 
 // env is what every command runs with: its output streams and a context that

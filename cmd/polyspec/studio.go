@@ -18,8 +18,8 @@ type StudioCmd struct {
 	Dir      string        `arg:"" optional:"" default:"." help:"Folder whose spec files the studio opens and saves (default: the current folder). Nothing outside it is read or written."`
 	Listen   string        `default:"127.0.0.1:0" placeholder:"HOST:PORT" help:"Address to listen on (default: loopback, a free port). Another address than loopback lets other machines use the studio, and prints a warning."`
 	Open     bool          `help:"Open the studio in the default browser."`
-	MaxCells int           `name:"max-cells" default:"1000" placeholder:"N" help:"Largest board, in cells, the studio compiles."`
-	MaxTime  time.Duration `name:"max-time" default:"2m" placeholder:"DURATION" help:"Longest a search may run before it is stopped."`
+	MaxCells int           `name:"max-cells" default:"1000" placeholder:"N" help:"Largest board, in cells, the studio compiles or plays (default 1000)."`
+	MaxTime  time.Duration `name:"max-time" default:"2m" placeholder:"DURATION" help:"Longest a search or a game generation may run before it is stopped (default 2m)."`
 }
 
 func (c *StudioCmd) Run(e *env) error {
@@ -46,10 +46,13 @@ func (c *StudioCmd) Run(e *env) error {
 		return err
 	}
 	defer srv.Close()
-	url := "http://" + ln.Addr().String() + "/"
-	if a, ok := ln.Addr().(*net.TCPAddr); ok && a.IP.IsLoopback() {
-		url = fmt.Sprintf("http://%s/", net.JoinHostPort(a.IP.String(), fmt.Sprint(a.Port)))
+	// A wildcard address is reached here through loopback.
+	a := ln.Addr().(*net.TCPAddr)
+	host := "127.0.0.1"
+	if !a.IP.IsUnspecified() {
+		host = a.IP.String()
 	}
+	url := "http://" + net.JoinHostPort(host, fmt.Sprint(a.Port)) + "/"
 	fmt.Fprintf(e.stdout, "polyspec studio: %s (folder %s; Ctrl-C stops)\n", url, c.Dir)
 	if c.Open {
 		if err := openBrowser(url); err != nil {

@@ -238,6 +238,12 @@ func TestBrowser(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 
+	// A page that goes away asks the server to stop its search.
+	b.do("count again and leave", chromedp.Click(chromedp.CSS("#count")),
+		wait(`document.getElementById('progress').dataset.nodes > 0`),
+		chromedp.Evaluate[chromedp.Void](`window.dispatchEvent(new Event('pagehide'))`),
+		wait(`document.getElementById('progress').dataset.state === 'stopped'`))
+
 	// Share a spec, then open the link in a fresh page.
 	b.typeSpec("name = \"shared\"\npieces = \"I2\"\n[board]\nsize = \"4x1\"\n")
 	b.do("share", wait(`document.querySelectorAll('#board g.cell').length === 4`),
