@@ -195,6 +195,15 @@ func TestBrowser(t *testing.T) {
 		wait(`document.getElementById('board').dataset.state === 'solution-2'`),
 		wait(`document.getElementById('shown').textContent === 'solution 2 of 2'`))
 	b.screenshot("solution-2")
+	// The export buttons fetch the pictures the server draws.
+	for _, f := range []string{"svg", "png", "gltf"} {
+		button := "#export-" + f
+		if f == "svg" {
+			button = "#export"
+		}
+		b.do("export as "+f, chromedp.Click(chromedp.CSS(button)),
+			wait(fmt.Sprintf(`document.getElementById('nav').dataset.exported === 'my-puzzle-solution-2.%s'`, f)))
+	}
 
 	// Save writes the spec into the folder.
 	b.do("save", chromedp.SetValue(chromedp.CSS("#name"), "three-rows.toml"), chromedp.Click(chromedp.CSS("#save")),

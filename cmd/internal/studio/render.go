@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"net/http"
 	"path"
@@ -270,8 +271,43 @@ type drawRequest struct {
 	} `json:"pieces"`
 }
 
-// draw answers with a solution's SVG document, the bytes --svg writes.
+// drawFormats are the pictures /api/draw makes, by the format query
+// parameter: SVG (the default, the bytes --svg writes), PNG and glTF.
+var drawFormats = map[string]struct {
+	contentType string
+	draw        func(w io.Writer, lattice string, pieces []emit.Placed) error
+}{
+	"svg": {"image/svg+xml", func(w io.Writer, lattice string, pieces []emit.Placed) error {
+		pic, err := emit.NewDrawing(lattice, pieces)
+		if err != nil {
+			return err
+		}
+		return pic.SVG(w)
+	}},
+	"png": {"image/png", func(w io.Writer, lattice string, pieces []emit.Placed) error {
+		pic, err := emit.NewDrawing(lattice, pieces)
+		if err != nil {
+			return err
+		}
+		return pic.PNG(w, pngSize)
+	}},
+	"gltf": {"model/gltf+json", emit.GLTF},
+}
+
+// pngSize is the longer side of an exported PNG, as --png-size's default.
+const pngSize = 480
+
+// draw answers with a picture of a solution the page sends back.
 func (s *Server) draw(w http.ResponseWriter, r *http.Request) {
+	format := r.URL.Query().Get("format")
+	if format == "" {
+		format = "svg"
+	}
+	f, ok := drawFormats[format]
+	if !ok {
+		fail(w, fmt.Errorf("format %q: expected svg, png or gltf", format))
+		return
+	}
 	var req drawRequest
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
 		fail(w, err)
@@ -281,16 +317,11 @@ func (s *Server) draw(w http.ResponseWriter, r *http.Request) {
 	for i, p := range req.Pieces {
 		pieces[i] = emit.Placed{Name: p.Name, Cells: p.Cells}
 	}
-	pic, err := emit.NewDrawing(req.Lattice, pieces)
-	if err != nil {
-		fail(w, err)
-		return
-	}
 	var b bytes.Buffer
-	if err := pic.SVG(&b); err != nil {
+	if err := f.draw(&b, req.Lattice, pieces); err != nil {
 		fail(w, err)
 		return
 	}
-	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Content-Type", f.contentType)
 	_, _ = w.Write(b.Bytes())
 }

@@ -437,12 +437,27 @@ func TestOneJobPerPage(t *testing.T) {
 
 func TestDraw(t *testing.T) {
 	s, _ := newTestServer(t, DefaultLimits)
-	w := do(s, "POST", "/api/draw", `{"lattice":"square","pieces":[{"name":"I2","cells":[[0,0,0],[1,0,0]]}]}`)
-	if w.Code != 200 || w.Result().Header.Get("Content-Type") != "image/svg+xml" || !strings.Contains(w.Body.String(), "<title>I2</title>") {
-		t.Errorf("draw: %d %s", w.Code, w.Body)
+	domino := `{"lattice":"square","pieces":[{"name":"I2","cells":[[0,0,0],[1,0,0]]}]}`
+	for _, tc := range []struct {
+		query, contentType, start string
+	}{
+		{"", "image/svg+xml", `<?xml version="1.0" encoding="UTF-8"?>`},
+		{"?format=png", "image/png", "\x89PNG"},
+		{"?format=gltf", "model/gltf+json", "{\n \"asset\": {\n  \"version\": \"2.0\""},
+	} {
+		w := do(s, "POST", "/api/draw"+tc.query, domino)
+		if w.Code != 200 || w.Result().Header.Get("Content-Type") != tc.contentType || !strings.HasPrefix(w.Body.String(), tc.start) {
+			t.Errorf("draw%s: %d %s %.80q", tc.query, w.Code, w.Result().Header.Get("Content-Type"), w.Body)
+		}
+	}
+	if w := do(s, "POST", "/api/draw", domino); !strings.Contains(w.Body.String(), "<title>I2</title>") {
+		t.Errorf("the SVG does not name the piece: %s", w.Body)
 	}
 	if w := do(s, "POST", "/api/draw", `{"lattice":"penrose","pieces":[]}`); w.Code != 400 {
 		t.Errorf("draw on an unknown lattice: %d %s", w.Code, w.Body)
+	}
+	if w := do(s, "POST", "/api/draw?format=bmp", domino); w.Code != 400 {
+		t.Errorf("draw as bmp: %d %s", w.Code, w.Body)
 	}
 }
 

@@ -394,16 +394,23 @@ async function showSolution(i) {
 $('prev').addEventListener('click', () => showSolution(state.shown - 1));
 $('next').addEventListener('click', () => showSolution(state.shown + 1));
 $('back').addEventListener('click', showBoard);
-$('export').addEventListener('click', async () => {
+// exportSolution downloads the solution on view (or the first) drawn by
+// the server in a format: svg, png or gltf.
+async function exportSolution(format) {
   const i = Math.max(state.shown, 0);
   if (!state.solutions.length) return;
-  const blob = new Blob([await solutionSVG(i)], { type: 'image/svg+xml' });
+  const res = await postJSON(`/api/draw?format=${format}`, { lattice: state.lattice, pieces: state.solutions[i] });
   const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = `${$('name').value.replace(/\.[^.]*$/, '')}-solution-${i + 1}.svg`;
+  a.href = URL.createObjectURL(await res.blob());
+  a.download = `${$('name').value.replace(/\.[^.]*$/, '')}-solution-${i + 1}.${format}`;
   a.click();
+  $('nav').dataset.exported = a.download; // for the browser test, which sees no download
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-});
+}
+
+$('export').addEventListener('click', () => exportSolution('svg'));
+$('export-png').addEventListener('click', () => exportSolution('png'));
+$('export-gltf').addEventListener('click', () => exportSolution('gltf'));
 
 document.addEventListener('keydown', (ev) => {
   if (document.body.dataset.mode === 'play') return;
