@@ -307,7 +307,9 @@ func TestBrowser(t *testing.T) {
 	b.do("generate a game", chromedp.Click(chromedp.CSS("#play")), chromedp.SetValue(chromedp.CSS("#gen-seed"), "5"),
 		chromedp.Click(chromedp.CSS("#generate")), wait(`document.getElementById('game-name').textContent === 'generated.txt'`),
 		wait(`document.querySelectorAll('#tray button.piece').length === 8`))
-	b.screenshot("pips-generated")
+	b.do("ask for a hint", chromedp.KeyEvent("h"), wait(`document.querySelectorAll('#tray button.piece').length === 7`),
+		wait(`document.getElementById('play-status').textContent.startsWith('hint: the one solution that goes on from here')`))
+	b.screenshot("pips-generated-hint")
 
 	// The other lattices draw their boards too.
 	b.do("back to the editor", chromedp.Click(chromedp.CSS("#leave")))

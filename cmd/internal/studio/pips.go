@@ -4,9 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"path"
+	"slices"
+	"strings"
 
 	"github.com/polyspec/polyspec/cmd/internal/pipscli"
 	"github.com/polyspec/polyspec/compile/pips"
@@ -130,6 +134,35 @@ type checkView struct {
 	Solved  bool     `json:"solved"`
 }
 
+// board checks the placements against a game: each piece placed once,
+// turned but not flipped, on free board cells. It returns the pips on the
+// covered cells.
+func (req *checkRequest) board(g *pips.Game) (map[grammar.Point]int, error) {
+	board := map[grammar.Point]bool{}
+	for _, p := range g.Board {
+		board[p] = true
+	}
+	pipsAt := map[grammar.Point]int{}
+	used := map[int]bool{}
+	for _, pl := range req.Placed {
+		if pl.Piece < 0 || pl.Piece >= len(g.Pieces) || used[pl.Piece] {
+			return nil, fmt.Errorf("piece %d: no such piece, or placed twice", pl.Piece)
+		}
+		used[pl.Piece] = true
+		if !fits(g.Pieces[pl.Piece].Cells(), pl.Cells) {
+			return nil, fmt.Errorf("piece %d: the cells are not the piece's, turned", pl.Piece)
+		}
+		for _, c := range pl.Cells {
+			p := grammar.Point{Col: c.Col, Row: c.Row}
+			if _, taken := pipsAt[p]; taken || !board[p] {
+				return nil, fmt.Errorf("piece %d: cell %d,%d is taken or off the board", pl.Piece, c.Col, c.Row)
+			}
+			pipsAt[p] = c.Pips
+		}
+	}
+	return pipsAt, nil
+}
+
 // maxPips is the largest pip a piece shows.
 const maxPips = 6
 
@@ -146,30 +179,10 @@ func (s *Server) pipsCheck(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, prob)
 		return
 	}
-	board := map[grammar.Point]bool{}
-	for _, p := range g.Board {
-		board[p] = true
-	}
-	pipsAt := map[grammar.Point]int{}
-	used := map[int]bool{}
-	for _, pl := range req.Placed {
-		if pl.Piece < 0 || pl.Piece >= len(g.Pieces) || used[pl.Piece] {
-			fail(w, fmt.Errorf("piece %d: no such piece, or placed twice", pl.Piece))
-			return
-		}
-		used[pl.Piece] = true
-		if !fits(g.Pieces[pl.Piece].Cells(), pl.Cells) {
-			fail(w, fmt.Errorf("piece %d: the cells are not the piece's, turned", pl.Piece))
-			return
-		}
-		for _, c := range pl.Cells {
-			p := grammar.Point{Col: c.Col, Row: c.Row}
-			if _, taken := pipsAt[p]; taken || !board[p] {
-				fail(w, fmt.Errorf("piece %d: cell %d,%d is taken or off the board", pl.Piece, c.Col, c.Row))
-				return
-			}
-			pipsAt[p] = c.Pips
-		}
+	pipsAt, err := req.board(g)
+	if err != nil {
+		fail(w, err)
+		return
 	}
 	out := checkView{Full: len(pipsAt) == len(g.Board), Solved: len(pipsAt) == len(g.Board)}
 	for _, rg := range g.Regions {
@@ -257,4 +270,114 @@ func (s *Server) pipsGenerate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]string{"name": "generated.txt", "text": b.String()})
+}
+
+// maxHintSolutions bounds the solutions a hint looks through.
+const maxHintSolutions = 100_000
+
+// A hintView is a placement that every solution going on from the
+// player's placements shares, or why there is none.
+type hintView struct {
+	Cells   []pipCell `json:"cells,omitempty"`
+	Message string    `json:"message"`
+}
+
+// placementKey names a tile on the board: its cells and their pips, so
+// that copies of a piece are alike.
+func placementKey(cells []grammar.Cell) string {
+	keys := make([]string, len(cells))
+	for i, c := range cells {
+		keys[i] = fmt.Sprintf("%d,%d:%d", c.Col, c.Row, c.Pips)
+	}
+	slices.Sort(keys)
+	return strings.Join(keys, " ")
+}
+
+// pipsHint searches the game's solutions that agree with the player's
+// placements and answers with a tile they all have and the player has not
+// placed.
+func (s *Server) pipsHint(w http.ResponseWriter, r *http.Request) {
+	var req checkRequest
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		fail(w, err)
+		return
+	}
+	g, prob := readGame(req.gameRequest)
+	if prob != nil {
+		writeJSON(w, http.StatusBadRequest, prob)
+		return
+	}
+	if _, err := req.board(g); err != nil {
+		fail(w, err)
+		return
+	}
+	placed := map[string]bool{}
+	for _, pl := range req.Placed {
+		cells := make([]grammar.Cell, len(pl.Cells))
+		for i, c := range pl.Cells {
+			cells[i] = grammar.Cell{Point: grammar.Point{Col: c.Col, Row: c.Row}, Pips: c.Pips}
+		}
+		placed[placementKey(cells)] = true
+	}
+	c, err := pips.Compile(g)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.limits.MaxTime)
+	defer cancel()
+	// shared holds the tiles of every agreeing solution so far that the
+	// player has not placed, with their cells.
+	var shared map[string][]grammar.Cell
+	agreeing, seen := 0, 0
+	_, err = c.Solve(ctx, "", func(sol []pips.Placement) bool {
+		seen++
+		tiles := map[string][]grammar.Cell{}
+		for _, p := range sol {
+			tiles[placementKey(p.Cells)] = p.Cells
+		}
+		for k := range placed {
+			if tiles[k] == nil {
+				return seen < maxHintSolutions // another way
+			}
+			delete(tiles, k)
+		}
+		agreeing++
+		if shared == nil {
+			shared = tiles
+		} else {
+			for k := range shared {
+				if tiles[k] == nil {
+					delete(shared, k)
+				}
+			}
+		}
+		return len(shared) > 0 && seen < maxHintSolutions
+	})
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		fail(w, err)
+		return
+	}
+	var out hintView
+	switch {
+	case agreeing == 0:
+		out.Message = "no solution goes on from these pieces: take one back"
+	case len(req.Placed) == len(g.Pieces):
+		out.Message = "every piece is placed"
+	case len(shared) == 0:
+		out.Message = "the solutions that go on from here share no next piece"
+	default:
+		keys := slices.Sorted(maps.Keys(shared))
+		for _, cell := range shared[keys[0]] {
+			out.Cells = append(out.Cells, pipCell{point{cell.Col, cell.Row}, cell.Pips})
+		}
+		out.Message = fmt.Sprintf("every one of the %d solutions that go on from here has this piece", agreeing)
+		if agreeing == 1 {
+			out.Message = "the one solution that goes on from here has this piece"
+		}
+		if seen >= maxHintSolutions || err != nil {
+			out.Message = fmt.Sprintf("the first %d solutions that go on from here have this piece", agreeing)
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
 }

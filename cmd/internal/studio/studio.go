@@ -93,6 +93,7 @@ func New(dir string, limits Limits, extraHosts ...string) (*Server, error) {
 	s.mux.HandleFunc("POST /api/cancel", s.cancel)
 	s.mux.HandleFunc("POST /api/pips/game", s.pipsGame)
 	s.mux.HandleFunc("POST /api/pips/check", s.pipsCheck)
+	s.mux.HandleFunc("POST /api/pips/hint", s.pipsHint)
 	s.mux.HandleFunc("POST /api/pips/generate", s.pipsGenerate)
 	s.mux.HandleFunc("GET /api/limits", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, map[string]any{

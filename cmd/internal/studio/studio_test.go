@@ -553,6 +553,23 @@ func TestPips(t *testing.T) {
 	if w := do(s, "POST", "/api/pips/game", `{"name":"generated.txt","text":`+strconvQuote(gen.Text)+`}`); w.Code != 200 || strings.Count(w.Body.String(), `"name":"2I:`) != 8 {
 		t.Errorf("the generated game: %d %s", w.Code, w.Body)
 	}
+	// The generated game has one solution, so a hint is a tile of it, and
+	// with it placed the regions still stand.
+	gameJSON := `{"name":"generated.txt","text":` + strconvQuote(gen.Text)
+	w = do(s, "POST", "/api/pips/hint", gameJSON+`}`)
+	var hint struct {
+		Cells   []map[string]int
+		Message string
+	}
+	if err := json.Unmarshal(w.Body.Bytes(), &hint); err != nil || len(hint.Cells) != 2 || hint.Message != "the one solution that goes on from here has this piece" {
+		t.Fatalf("hint: %d %s", w.Code, w.Body)
+	}
+	if w := do(s, "POST", "/api/pips/hint", game(`"placed":[{"piece":0,"cells":[{"col":0,"row":0,"pips":1},{"col":0,"row":1,"pips":2}]}],`)); !strings.Contains(w.Body.String(), `"message":"no solution goes on from these pieces: take one back"`) {
+		t.Errorf("hint after a wrong move: %s", w.Body)
+	}
+	if w := do(s, "POST", "/api/pips/hint", game(`"placed":[{"piece":0,"cells":[{"col":0,"row":0,"pips":1},{"col":1,"row":0,"pips":2}]}],`)); !strings.Contains(w.Body.String(), `"message":"the solutions that go on from here share no next piece"`) {
+		t.Errorf("hint with two ways on: %s", w.Body)
+	}
 	if w := do(s, "POST", "/api/pips/generate", `{"board":"4x4","pieces":"Q"}`); w.Code != 400 {
 		t.Errorf("generate with a bad rule: %d %s", w.Code, w.Body)
 	}

@@ -149,7 +149,7 @@ function apply(move, undo = false) {
 
 function play(move) {
   game.future = [];
-  redo(move);
+  return redo(move);
 }
 
 function undo() {
@@ -164,19 +164,19 @@ function redo(move = game.future.pop()) {
   if (!move) return;
   apply(move);
   game.history.push(move);
-  pickUp(move.removed ? move.piece : -1);
+  return pickUp(move.removed ? move.piece : -1);
 }
 
 // pickUp selects a piece back in the tray, or with -1 the first piece
 // still to place, and redraws.
 function pickUp(piece) {
   game.selected = piece >= 0 ? piece : game.view.pieces.findIndex((_, i) => !game.placed.has(i));
-  afterMove();
+  return afterMove();
 }
 
 function afterMove() {
   redraw();
-  check(false);
+  return check(false);
 }
 
 // check asks the server how the regions stand; with say it reports them.
@@ -253,10 +253,53 @@ $('undo').addEventListener('click', undo);
 $('redo').addEventListener('click', redo);
 $('check').addEventListener('click', () => check(true));
 
+// matchPiece finds a piece still in the tray that covers cells (with their
+// pips) when turned and moved, and returns its cells in pip order there.
+function matchPiece(cells) {
+  const norm = (cs) => {
+    const c0 = Math.min(...cs.map((c) => c.col)), r0 = Math.min(...cs.map((c) => c.row));
+    return cs.map((c) => `${c.col - c0},${c.row - r0}:${c.pips}`).sort().join(' ');
+  };
+  const want = norm(cells);
+  const c0 = Math.min(...cells.map((c) => c.col)), r0 = Math.min(...cells.map((c) => c.row));
+  for (let i = 0; i < game.view.pieces.length; i++) {
+    if (game.placed.has(i)) continue;
+    let turned = game.view.pieces[i].cells;
+    for (let t = 0; t < 4; t++, turned = turn(turned)) {
+      if (norm(turned) === want) return { piece: i, cells: turned.map((c) => ({ col: c.col + c0, row: c.row + r0, pips: c.pips })) };
+    }
+  }
+  return null;
+}
+
+// hint asks the server for a tile every remaining solution has, and puts a
+// piece there (a move that can be undone).
+async function hint() {
+  const placed = [...game.placed].map(([piece, cells]) => ({ piece, cells }));
+  status('looking for a hint…');
+  let out;
+  try {
+    out = await (await postJSON('/api/pips/hint', { ...game.source, placed })).json();
+  } catch (e) {
+    status(e.message);
+    return;
+  }
+  const move = out.cells && matchPiece(out.cells);
+  if (!move) {
+    status(`no hint: ${out.message}`);
+    return;
+  }
+  await play(move);
+  if ($('play-status').dataset.solved !== 'true') status(`hint: ${out.message}`);
+}
+
+$('hint').addEventListener('click', hint);
+
 document.addEventListener('keydown', (ev) => {
   if (document.body.dataset.mode !== 'play' || ev.target.tagName === 'INPUT' || ev.target.tagName === 'SELECT') return;
   const k = ev.key.toLowerCase();
   if (k === 'r' && !ev.ctrlKey && !ev.metaKey) rotate();
+  else if (k === 'h' && !ev.ctrlKey && !ev.metaKey) hint();
   else if (k === 'z' && (ev.ctrlKey || ev.metaKey) && ev.shiftKey) redo();
   else if (k === 'z' && (ev.ctrlKey || ev.metaKey)) undo();
   else if (k === 'y' && (ev.ctrlKey || ev.metaKey)) redo();
