@@ -253,6 +253,20 @@ func TestBrowser(t *testing.T) {
 		chromedp.Evaluate[chromedp.Void](`window.dispatchEvent(new Event('pagehide'))`),
 		wait(`document.getElementById('progress').dataset.state === 'stopped'`))
 
+	// A board given as a list of cells, here of hexagons, is edited by
+	// clicks too: a click on a cell beside it adds it to the list, a click
+	// on one of its cells takes it out.
+	b.setSpec("name = \"hexes\"\nlattice = \"hex\"\npieces = \"2*\"\n[board]\ncells = \"0,0 1,0\"\n")
+	b.do("add a hexagon", wait(`document.querySelectorAll('#board g.cell').length === 2`),
+		chromedp.Click(chromedp.CSS(`#board g.hole[data-cell="2,0"] path`)),
+		wait(`document.querySelectorAll('#board g.cell').length === 3`))
+	b.do("take one out", chromedp.Click(chromedp.CSS(`#board g.cell[data-cell="0,0"] path`)),
+		wait(`document.querySelectorAll('#board g.cell').length === 2`), wait(`document.getElementById('problem').hidden`))
+	if got := b.eval(`document.getElementById('editor').value`); !strings.HasSuffix(got, "cells = \"2,0 1,0\"\n") {
+		t.Errorf("after the clicks the spec is %q", got)
+	}
+	b.screenshot("hex-cells-clicked")
+
 	// Share a spec, then open the link in a fresh page.
 	b.typeSpec("name = \"shared\"\npieces = \"I2\"\n[board]\nsize = \"4x1\"\n")
 	b.do("share", wait(`document.querySelectorAll('#board g.cell').length === 4`),

@@ -102,6 +102,15 @@ type rendering struct {
 	// Art is set for a square board drawn as art: its rows, and the line
 	// of the file where the art's value starts.
 	Art *artBoard `json:"art,omitempty"`
+	// CellList is set for a board given as a list of cells: where the
+	// list's value starts, for the page to add or remove a cell's
+	// coordinates by clicks.
+	CellList *textPos `json:"cellList,omitempty"`
+}
+
+type textPos struct {
+	Line int `json:"line"`
+	Col  int `json:"col"`
 }
 
 type pieceImage struct {
@@ -207,8 +216,35 @@ func (out *rendering) drawBoard(sp *spec.Spec) error {
 			}
 		}
 	}
+	if sp.Board.Cells.Set {
+		out.CellList = &textPos{sp.Board.Cells.Pos.Line, sp.Board.Cells.Pos.Col}
+		cells = append(cells, neighbourHoles(l, board)...)
+	}
 	out.Board, err = svgOf(l.Name(), cells)
 	return err
+}
+
+// neighbourHoles are the cells next to a board, drawn as holes that a
+// click adds to it. Cubes get none: a cube beside the board would hide
+// the board's own cubes in the drawing.
+func neighbourHoles(l compile.Lattice, board []compile.Cell) []emit.Placed {
+	if l.Name() == "cubic" {
+		return nil
+	}
+	in := map[compile.Cell]bool{}
+	for _, c := range board {
+		in[c] = true
+	}
+	var out []emit.Placed
+	for _, c := range board {
+		for _, n := range l.Neighbours(c) {
+			if !in[n] {
+				in[n] = true
+				out = append(out, emit.Placed{Name: compile.CellName(n, l) + holeMark, Cells: [][3]int{[3]int(n)}})
+			}
+		}
+	}
+	return out
 }
 
 // drawPieces draws each piece of a compiled spec on its own.

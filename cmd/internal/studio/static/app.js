@@ -2,7 +2,7 @@
 // with live progress, solutions to step through, and share links.
 import { Problem, getJSON, postJSON, stream } from './events.js';
 import { fragment, longLink, readFragment } from './share.js';
-import { toggleArtCell } from './art.js';
+import { toggleArtCell, toggleListedCell } from './art.js';
 import { startGame } from './play.js';
 
 const $ = (id) => document.getElementById(id);
@@ -151,17 +151,22 @@ function showBoard() {
     g.classList.add(hole ? 'hole' : 'cell');
     g.dataset.cell = title.replace(/ hole$/, '');
   }
-  board.classList.toggle('editable', !!r.art);
+  board.classList.toggle('editable', !!(r.art || r.cellList));
 }
 
 board.addEventListener('click', (ev) => {
   const g = ev.target.closest('g[data-cell]');
   const r = state.rendering;
-  if (!g || !r?.art || state.shown >= 0) return;
-  const [x, y] = g.dataset.cell.split(',').map(Number);
-  const text = toggleArtCell(editor.value, r.art, x, y);
+  if (!g || !(r?.art || r?.cellList) || state.shown >= 0) return;
+  let text;
+  if (r.art) {
+    const [x, y] = g.dataset.cell.split(',').map(Number);
+    text = toggleArtCell(editor.value, r.art, x, y);
+  } else {
+    text = toggleListedCell(editor.value, r.cellList, g.dataset.cell);
+  }
   if (text === null) {
-    say('could not find the board art in the text', true);
+    say('could not find the board in the text', true);
     return;
   }
   editor.value = text;
