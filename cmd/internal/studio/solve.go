@@ -29,6 +29,9 @@ type solveRequest struct {
 // A job is a page's running search.
 type job struct{ cancel context.CancelFunc }
 
+// jobWait is how long a search waits for a place among the running ones.
+const jobWait = 2 * time.Second
+
 // progressEvery is how often a running search reports.
 const progressEvery = 250 * time.Millisecond
 
@@ -155,6 +158,20 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 	j := &job{cancel: cancel}
 	s.startJob(req.Page, j)
 	defer s.endJob(req.Page, j)
+	if s.running != nil {
+		// The page's old search, stopped above, frees its place in a
+		// moment.
+		select {
+		case s.running <- struct{}{}:
+			defer func() { <-s.running }()
+		case <-time.After(jobWait):
+			writeJSON(w, http.StatusTooManyRequests, problem{Message: fmt.Sprintf(
+				"%d searches are running already (the studio's limit): stop one first", cap(s.running))})
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
 
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")

@@ -36,10 +36,13 @@ type Limits struct {
 	// MaxShown is how many solutions a search sends to the page to step
 	// through; it goes on counting past them.
 	MaxShown int
+	// MaxJobs is how many searches run at once, over all pages; 0 sets
+	// no limit.
+	MaxJobs int
 }
 
 // DefaultLimits are the limits of `polyspec studio` unless raised.
-var DefaultLimits = Limits{MaxCells: 1000, MaxTime: 2 * time.Minute, MaxShown: 1000}
+var DefaultLimits = Limits{MaxCells: 1000, MaxTime: 2 * time.Minute, MaxShown: 1000, MaxJobs: 4}
 
 // maxBody bounds every request body: a spec, or a solution to draw.
 const maxBody = 1 << 20
@@ -59,6 +62,9 @@ type Server struct {
 
 	mu   sync.Mutex
 	jobs map[string]*job // by page
+	// running holds a token per running search, MaxJobs at most; nil
+	// for no limit.
+	running chan struct{}
 }
 
 // New returns the studio serving dir (nil root: no files, only the
@@ -67,6 +73,9 @@ type Server struct {
 func New(dir string, limits Limits, extraHosts ...string) (*Server, error) {
 	s := &Server{limits: limits, jobs: map[string]*job{}, mux: http.NewServeMux(),
 		hosts: map[string]bool{"localhost": true, "127.0.0.1": true, "::1": true}}
+	if limits.MaxJobs > 0 {
+		s.running = make(chan struct{}, limits.MaxJobs)
+	}
 	for _, h := range extraHosts {
 		s.hosts[h] = true
 	}
@@ -95,11 +104,6 @@ func New(dir string, limits Limits, extraHosts ...string) (*Server, error) {
 	s.mux.HandleFunc("POST /api/pips/check", s.pipsCheck)
 	s.mux.HandleFunc("POST /api/pips/hint", s.pipsHint)
 	s.mux.HandleFunc("POST /api/pips/generate", s.pipsGenerate)
-	s.mux.HandleFunc("GET /api/limits", func(w http.ResponseWriter, r *http.Request) {
-		writeJSON(w, http.StatusOK, map[string]any{
-			"maxCells": s.limits.MaxCells, "maxSeconds": s.limits.MaxTime.Seconds(), "maxShown": s.limits.MaxShown,
-		})
-	})
 	return s, nil
 }
 

@@ -390,23 +390,7 @@ func TestOneJobPerPage(t *testing.T) {
 	s, _ := newTestServer(t, Limits{MaxCells: 1000, MaxTime: time.Minute, MaxShown: 1})
 	srv := httptest.NewServer(s)
 	defer srv.Close()
-	start := func(page string) <-chan []event {
-		out := make(chan []event, 1)
-		res, err := http.Post(srv.URL+"/api/solve", "application/json", strings.NewReader(specJSON(t, "a.toml", longSpec, "mode", "count", "page", page)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		// Wait for the first progress event, so that the job is running.
-		br := bufio.NewReader(res.Body)
-		if _, err := br.ReadString('\n'); err != nil {
-			t.Fatal(err)
-		}
-		go func() {
-			defer res.Body.Close()
-			out <- readEvents(t, br)
-		}()
-		return out
-	}
+	start := func(page string) <-chan []event { return startSearch(t, srv.URL, page) }
 	first := start("a")
 	other := start("b")
 	second := start("a")
@@ -435,6 +419,51 @@ func TestOneJobPerPage(t *testing.T) {
 	if end, _ := last(<-other); end.Data["stopped"] != true {
 		t.Errorf("the other page's search ended with %v", end)
 	}
+}
+
+// startSearch starts a long count for a page and returns its events once
+// it ends; it returns when the search runs.
+func startSearch(t *testing.T, url, page string) <-chan []event {
+	t.Helper()
+	out := make(chan []event, 1)
+	res, err := http.Post(url+"/api/solve", "application/json", strings.NewReader(specJSON(t, "a.toml", longSpec, "mode", "count", "page", page)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Wait for the first progress event, so that the job is running.
+	br := bufio.NewReader(res.Body)
+	if _, err := br.ReadString('\n'); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		defer res.Body.Close()
+		out <- readEvents(t, br)
+	}()
+	return out
+}
+
+// TestJobLimit: past the limit of searches at once, a search is refused.
+func TestJobLimit(t *testing.T) {
+	s, _ := newTestServer(t, Limits{MaxCells: 1000, MaxTime: time.Minute, MaxShown: 1, MaxJobs: 1})
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	first := startSearch(t, srv.URL, "a")
+	res, err := http.Post(srv.URL+"/api/solve", "application/json", strings.NewReader(specJSON(t, "a.toml", longSpec, "mode", "count", "page", "b")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 429 || string(body) != "{\"message\":\"1 searches are running already (the studio's limit): stop one first\"}\n" {
+		t.Errorf("a search over the limit: %s %s", res.Status, body)
+	}
+	// The same page's new search takes the place of its old one.
+	second := startSearch(t, srv.URL, "a")
+	if end, _ := last(<-first); end.Data["stopped"] != true {
+		t.Errorf("the replaced search ended with %v", end)
+	}
+	http.Post(srv.URL+"/api/cancel?page=a", "text/plain", nil)
+	<-second
 }
 
 func TestDraw(t *testing.T) {
