@@ -573,6 +573,20 @@ func TestPips(t *testing.T) {
 			t.Errorf("%s: %d %s, want %d %s", tc.name, w.Code, w.Body, tc.status, tc.want)
 		}
 	}
+	// An NYT file holds three puzzles; the request picks one.
+	nyt := `{"easy":{"dominoes":[[1,2]],"regions":[{"indices":[[0,0],[0,1]],"type":"sum","target":3}]},` +
+		`"medium":{"dominoes":[[3,3]],"regions":[{"indices":[[0,0],[1,0]],"type":"equals"}]},` +
+		`"hard":{"dominoes":[[0,6]],"regions":[{"indices":[[0,0]],"type":"empty"},{"indices":[[0,1]],"type":"greater","target":4}]}}`
+	for _, tc := range []struct{ difficulty, want string }{
+		{"", `"board":[{"col":0,"row":0},{"col":1,"row":0}],"regions":[{"cells":[{"col":0,"row":0},{"col":1,"row":0}],"label":"3","rule":"3"}]`},
+		{"medium", `"board":[{"col":0,"row":0},{"col":0,"row":1}],"regions":[{"cells":[{"col":0,"row":0},{"col":0,"row":1}],"label":"=","rule":"="}]`},
+		{"hard", `"label":"\u003e4","rule":"\u003e4"`},
+	} {
+		b, _ := json.Marshal(map[string]string{"name": "2025-01-01.json", "text": nyt, "difficulty": tc.difficulty})
+		if w := do(s, "POST", "/api/pips/game", string(b)); w.Code != 200 || !strings.Contains(w.Body.String(), tc.want) {
+			t.Errorf("NYT %q: %d %s, want %s", tc.difficulty, w.Code, w.Body, tc.want)
+		}
+	}
 	if w := do(s, "POST", "/api/pips/game", `{"name":"x.txt","text":"hello"}`); w.Code != 400 || !strings.Contains(w.Body.String(), "not a Pips game") {
 		t.Errorf("not a game: %d %s", w.Code, w.Body)
 	}
