@@ -163,25 +163,35 @@ func (req *checkRequest) board(g *pips.Game) (map[grammar.Point]int, error) {
 	return pipsAt, nil
 }
 
+// readPlaced reads a checkRequest, its game and the placements' pips on
+// the board; when it cannot, it answers with the problem and ok is false.
+func readPlaced(w http.ResponseWriter, r *http.Request) (req *checkRequest, g *pips.Game, pipsAt map[grammar.Point]int, ok bool) {
+	req = new(checkRequest)
+	if err := json.NewDecoder(r.Body).Decode(req); err != nil {
+		fail(w, err)
+		return nil, nil, nil, false
+	}
+	g, prob := readGame(req.gameRequest)
+	if prob != nil {
+		writeJSON(w, http.StatusBadRequest, prob)
+		return nil, nil, nil, false
+	}
+	pipsAt, err := req.board(g)
+	if err != nil {
+		fail(w, err)
+		return nil, nil, nil, false
+	}
+	return req, g, pipsAt, true
+}
+
 // maxPips is the largest pip a piece shows.
 const maxPips = 6
 
 // pipsCheck checks a player's placements: each piece placed once, turned
 // but not flipped, on free board cells, and then the regions' rules.
 func (s *Server) pipsCheck(w http.ResponseWriter, r *http.Request) {
-	var req checkRequest
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		fail(w, err)
-		return
-	}
-	g, prob := readGame(req.gameRequest)
-	if prob != nil {
-		writeJSON(w, http.StatusBadRequest, prob)
-		return
-	}
-	pipsAt, err := req.board(g)
-	if err != nil {
-		fail(w, err)
+	_, g, pipsAt, ok := readPlaced(w, r)
+	if !ok {
 		return
 	}
 	out := checkView{Full: len(pipsAt) == len(g.Board), Solved: len(pipsAt) == len(g.Board)}
@@ -297,18 +307,8 @@ func placementKey(cells []grammar.Cell) string {
 // placements and answers with a tile they all have and the player has not
 // placed.
 func (s *Server) pipsHint(w http.ResponseWriter, r *http.Request) {
-	var req checkRequest
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		fail(w, err)
-		return
-	}
-	g, prob := readGame(req.gameRequest)
-	if prob != nil {
-		writeJSON(w, http.StatusBadRequest, prob)
-		return
-	}
-	if _, err := req.board(g); err != nil {
-		fail(w, err)
+	req, g, _, ok := readPlaced(w, r)
+	if !ok {
 		return
 	}
 	placed := map[string]bool{}
