@@ -34,6 +34,7 @@ type CLI struct {
 	Import    ImportCmd    `cmd:"" help:"Turn other programs' puzzle files into spec files."`
 	Draw      DrawCmd      `cmd:"" help:"Draw Polypips pieces (5F+:12345, 4L+:3456:90) as box-drawing art, as draw_polypips does."`
 	Generate  GenerateCmd  `cmd:"" help:"Generate a Polypips game from a configuration, as generate_polypips does."`
+	Studio    StudioCmd    `cmd:"" help:"Serve the studio, a local web app that edits, draws, solves and shares specs and plays Pips games, and print its address."`
 
 	Completion CompletionCmd `cmd:"" help:"Print a shell's completion script (bash, zsh, fish): commands, flags, their values and catalogue names."`
 	Help       HelpCmd       `cmd:"" help:"Print the reference of spec files ('polyspec help spec'), or a command's help."`

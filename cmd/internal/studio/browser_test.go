@@ -1,0 +1,372 @@
+package studio
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+var screenshots = flag.Bool("screenshots", false, "write the browser test's screenshots to docs/studio as well as to the test's artifact folder")
+
+// findChromium returns the browser the end-to-end test drives: where
+// Debian's chromium package puts it (as the gallery's browser test looks
+// for it), or a Chromium or Chrome on the PATH.
+func findChromium() string {
+	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
+		return "/usr/bin/chromium"
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// A browser is a headless Chromium with one tab on a studio, and what the
+// page wrote to its console.
+type browser struct {
+	t    *testing.T
+	ctx  context.Context
+	url  string
+	dir  string // the studio's folder
+	shot int
+
+	mu      sync.Mutex
+	console []string
+}
+
+func newBrowser(t *testing.T, s *Server, dir string) *browser {
+	t.Helper()
+	path := findChromium()
+	if path == "" {
+		t.Skip("no Chromium found (on Debian: apt-get install -y chromium), so the studio is not tested in a browser")
+	}
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.Flag("hide-scrollbars", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1400, 860))
+	ctx, cancelTab := chromedp.NewContext(actx)
+	t.Cleanup(func() { cancelTab(); cancelAlloc() })
+	b := &browser{t: t, ctx: ctx, url: srv.URL + "/", dir: dir}
+	messages := chromedp.Console(ctx)
+	go func() {
+		for m, err := range messages {
+			if err != nil {
+				return
+			}
+			b.mu.Lock()
+			b.console = append(b.console, m.String())
+			b.mu.Unlock()
+		}
+	}()
+	return b
+}
+
+// do runs actions, failing the test with what step is its name.
+func (b *browser) do(step string, actions ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+	defer cancel()
+	if err := chromedp.Do(ctx, actions...); err != nil {
+		// The window as the step left it tells most about what went wrong.
+		if png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot()); err == nil {
+			os.WriteFile(filepath.Join(b.t.ArtifactDir(), "failed.png"), png, 0o644)
+		}
+		b.t.Fatalf("%s: %v\nconsole: %s\nscreenshot: %s", step, err, strings.Join(b.messages(), "\n"), filepath.Join(b.t.ArtifactDir(), "failed.png"))
+	}
+}
+
+func (b *browser) messages() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return append([]string(nil), b.console...)
+}
+
+// wait waits until a JavaScript expression is true.
+func wait(expr string) chromedp.Action[chromedp.Void] {
+	return chromedp.Poll[chromedp.Void](expr, chromedp.WithPollingTimeout(25*time.Second))
+}
+
+// eval returns the value of a JavaScript expression.
+func (b *browser) eval(expr string) string {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[string](expr))
+	if err != nil {
+		b.t.Fatalf("%s: %v", expr, err)
+	}
+	return v
+}
+
+// screenshot saves the window as NN-name.png in the test's artifact
+// folder, and in docs/studio with -screenshots.
+func (b *browser) screenshot(name string) {
+	b.t.Helper()
+	png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	b.shot++
+	file := fmt.Sprintf("%02d-%s.png", b.shot, name)
+	dirs := []string{b.t.ArtifactDir()}
+	if *screenshots {
+		dirs = append(dirs, filepath.Join("..", "..", "..", "docs", "studio"))
+	}
+	for _, dir := range dirs {
+		if err := os.WriteFile(filepath.Join(dir, file), png, 0o644); err != nil {
+			b.t.Fatal(err)
+		}
+	}
+}
+
+// typeSpec replaces the editor's text by typing it, key by key.
+func (b *browser) typeSpec(text string) {
+	b.t.Helper()
+	b.do("type a spec", chromedp.Evaluate[chromedp.Void](`document.getElementById('editor').value = ''`),
+		chromedp.SendKeys(chromedp.CSS("#editor"), text))
+}
+
+// setSpec puts a text in the editor at once, as a paste does.
+func (b *browser) setSpec(text string) {
+	b.t.Helper()
+	b.do("paste a spec", chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
+		`(() => { const e = document.getElementById('editor'); e.value = %q; e.dispatchEvent(new Event('input')); })()`, text)))
+}
+
+// TestBrowser drives the studio in headless Chromium as a person would:
+// each step waits for what the page shows, and leaves a screenshot.
+func TestBrowser(t *testing.T) {
+	s, dir := newTestServer(t, Limits{MaxCells: 1000, MaxTime: time.Minute, MaxShown: 1000})
+	b := newBrowser(t, s, dir)
+
+	// The page opens on a new spec: the 6x10 pentominoes drawn as art.
+	b.do("open the studio", chromedp.Navigate(b.url), wait(`document.body.dataset.ready === 'true'`),
+		wait(`document.querySelectorAll('#board g.cell').length === 60`),
+		wait(`document.querySelectorAll('#pieces figure').length === 12`))
+	b.screenshot("new-spec")
+
+	// A click on a cell takes it out of the board, and the art follows.
+	b.do("click a cell", chromedp.Click(chromedp.CSS(`#board g[data-cell="0,0"] path`)),
+		wait(`document.querySelectorAll('#board g.cell').length === 59`),
+		wait(`document.querySelector('#board g[data-cell="0,0"]').classList.contains('hole')`),
+		wait(`document.getElementById('problem').textContent.includes('the board has 59')`))
+	if got := b.eval(`document.getElementById('editor').value.split('\n')[13]`); got != ".#########" {
+		t.Errorf("after the click the last art row is %q", got)
+	}
+	b.screenshot("cell-clicked")
+
+	// Typing a spec redraws the board: 20x3.
+	b.typeSpec("name = \"three-rows\"\npieces = \"5*\"\nunique = true\n[board]\nsize = \"20x3\"\n")
+	b.do("see the typed board", wait(`document.querySelectorAll('#board g.cell').length === 60`),
+		wait(`document.querySelector('#board g[data-cell="19,2"]') !== null`),
+		wait(`document.getElementById('problem').hidden`))
+	b.screenshot("typed-spec")
+
+	// A mistake is marked at its line and column.
+	b.do("type a mistake", chromedp.SendKeys(chromedp.CSS("#editor"), "colour = \"red\"\n"),
+		wait(`document.getElementById('problem').textContent === '6:1: board: unknown key "colour"'`),
+		wait(`document.querySelector('#gutter .bad')?.textContent === '6'`))
+	b.screenshot("error-marked")
+
+	// Taken out again, the solutions can be found and stepped through.
+	b.do("fix the mistake", chromedp.SendKeys(chromedp.CSS("#editor"), kb.Backspace+strings.Repeat(kb.Backspace, len("colour = \"red\"\n"))),
+		wait(`document.getElementById('problem').hidden`))
+	b.do("solve", chromedp.Click(chromedp.CSS("#solutions")),
+		wait(`document.getElementById('progress').dataset.state === 'done'`),
+		wait(`document.getElementById('board').dataset.state === 'solution-1'`))
+	if got := b.eval(`document.getElementById('progress').textContent`); !strings.HasPrefix(got, "2 distinct solutions,") {
+		t.Errorf("progress after solving: %q", got)
+	}
+	b.do("step with the keyboard", chromedp.KeyEvent(kb.ArrowRight),
+		wait(`document.getElementById('board').dataset.state === 'solution-2'`),
+		wait(`document.getElementById('shown').textContent === 'solution 2 of 2'`))
+	b.screenshot("solution-2")
+	// The export buttons fetch the pictures the server draws.
+	for _, f := range []string{"svg", "png", "gltf"} {
+		button := "#export-" + f
+		if f == "svg" {
+			button = "#export"
+		}
+		b.do("export as "+f, chromedp.Click(chromedp.CSS(button)),
+			wait(fmt.Sprintf(`document.getElementById('nav').dataset.exported === 'my-puzzle-solution-2.%s'`, f)))
+	}
+
+	// Save writes the spec into the folder.
+	b.do("save", chromedp.SetValue(chromedp.CSS("#name"), "three-rows.toml"), chromedp.Click(chromedp.CSS("#save")),
+		wait(`document.getElementById('message').textContent.startsWith('saved three-rows.toml')`))
+	if data, err := os.ReadFile(filepath.Join(b.dir, "three-rows.toml")); err != nil || !strings.Contains(string(data), `size = "20x3"`) {
+		t.Errorf("saved file: %q, %v", data, err)
+	}
+
+	// Count the catalogue's 6x10 pentominoes.
+	b.do("open pentominoes-6x10", chromedp.Evaluate[chromedp.Void](
+		`(() => { const s = document.getElementById('open'); s.value = 'catalogue:pentominoes-6x10'; s.dispatchEvent(new Event('change')); })()`),
+		wait(`document.getElementById('name').value.startsWith('pentominoes-6x10.')`),
+		wait(`document.querySelectorAll('#board g.cell').length === 60`))
+	b.do("count", chromedp.Click(chromedp.CSS("#count")),
+		wait(`document.getElementById('progress').dataset.state === 'done'`))
+	if got := b.eval(`document.getElementById('progress').textContent`); !strings.HasPrefix(got, "2339 distinct solutions,") {
+		t.Errorf("the count of pentominoes-6x10: %q", got)
+	}
+	b.screenshot("count-6x10")
+
+	// A long count shows its progress and stops at Stop.
+	b.setSpec("name = \"hexominoes\"\npieces = \"6*\"\n[board]\nsize = \"15x14\"\n")
+	b.do("start a long count", wait(`document.querySelectorAll('#board g.cell').length === 210`),
+		chromedp.Click(chromedp.CSS("#count")),
+		wait(`document.getElementById('progress').dataset.nodes > 0`))
+	b.screenshot("long-count")
+	b.do("stop it", chromedp.Click(chromedp.CSS("#stop")),
+		wait(`document.getElementById('progress').dataset.state === 'stopped'`))
+	b.screenshot("stopped")
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		s.mu.Lock()
+		n := len(s.jobs)
+		s.mu.Unlock()
+		if n == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the stopped search still runs on the server")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+
+	// A page that goes away asks the server to stop its search.
+	b.do("count again and leave", chromedp.Click(chromedp.CSS("#count")),
+		wait(`document.getElementById('progress').dataset.nodes > 0`),
+		chromedp.Evaluate[chromedp.Void](`window.dispatchEvent(new Event('pagehide'))`),
+		wait(`document.getElementById('progress').dataset.state === 'stopped'`))
+
+	// A board given as a list of cells, here of hexagons, is edited by
+	// clicks too: a click on a cell beside it adds it to the list, a click
+	// on one of its cells takes it out.
+	b.setSpec("name = \"hexes\"\nlattice = \"hex\"\npieces = \"2*\"\n[board]\ncells = \"0,0 1,0\"\n")
+	b.do("add a hexagon", wait(`document.querySelectorAll('#board g.cell').length === 2`),
+		chromedp.Click(chromedp.CSS(`#board g.hole[data-cell="2,0"] path`)),
+		wait(`document.querySelectorAll('#board g.cell').length === 3`))
+	b.do("take one out", chromedp.Click(chromedp.CSS(`#board g.cell[data-cell="0,0"] path`)),
+		wait(`document.querySelectorAll('#board g.cell').length === 2`), wait(`document.getElementById('problem').hidden`))
+	if got := b.eval(`document.getElementById('editor').value`); !strings.HasSuffix(got, "cells = \"2,0 1,0\"\n") {
+		t.Errorf("after the clicks the spec is %q", got)
+	}
+	b.screenshot("hex-cells-clicked")
+
+	// Share a spec, then open the link in a fresh page.
+	b.typeSpec("name = \"shared\"\npieces = \"I2\"\n[board]\nsize = \"4x1\"\n")
+	b.do("share", wait(`document.querySelectorAll('#board g.cell').length === 4`),
+		chromedp.SetValue(chromedp.CSS("#name"), "shared.toml"), chromedp.Click(chromedp.CSS("#share")),
+		wait(`document.getElementById('share-link').value.includes('#spec=')`))
+	link := b.eval(`document.getElementById('share-link').value`)
+	b.do("open the link", chromedp.Navigate("about:blank"), chromedp.Navigate(link),
+		wait(`document.body.dataset.ready === 'true'`),
+		wait(`document.querySelectorAll('#board g.cell').length === 4`))
+	if got := b.eval(`document.getElementById('editor').value`); got != "name = \"shared\"\npieces = \"I2\"\n[board]\nsize = \"4x1\"\n" {
+		t.Errorf("the link opened %q", got)
+	}
+	if got := b.eval(`document.getElementById('name').value`); got != "shared.toml" {
+		t.Errorf("the link's file name: %q", got)
+	}
+	b.screenshot("share-link-opened")
+
+	// A long spec's link comes with a warning.
+	b.setSpec("# " + randomText(3000) + "\npieces = \"I2\"\n[board]\nsize = \"4x1\"\n")
+	b.do("share a long spec", chromedp.Click(chromedp.CSS("#share")),
+		wait(`document.getElementById('share-note').classList.contains('warn')`))
+
+	// Play the small Pips game of the folder with clicks and keys.
+	b.do("open the game", wait(`document.querySelector('#open option[value="file:game.txt"]') !== null`),
+		chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById('open'); s.value = 'file:game.txt'; s.dispatchEvent(new Event('change')); })()`),
+		wait(`document.body.dataset.mode === 'play'`), wait(`document.querySelectorAll('#tray button.piece').length === 2`))
+	b.screenshot("pips-game")
+	placed := "[...document.querySelectorAll('#play-board g.placed text')].map((t) => t.textContent).join('')"
+	cell := func(col, row int) chromedp.Action[chromedp.Void] {
+		return chromedp.Click(chromedp.CSS(fmt.Sprintf(`#play-board rect[data-col="%d"][data-row="%d"]`, col, row)))
+	}
+	ctrl := chromedp.KeyModifiers(chromedp.ModifierCtrl)
+	b.do("turn the first domino and put it down", chromedp.KeyEvent("r"), cell(0, 1),
+		wait(`document.querySelectorAll('#tray button.piece').length === 1`), wait(placed+` === '12'`))
+	// Turned, the domino stands with its 1 below its 2.
+	if got := b.eval(`(() => { const y = [...document.querySelectorAll('#play-board g.placed text')].map((t) => +t.getAttribute('y')); return String(y[0] > y[1]); })()`); got != "true" {
+		t.Errorf("the turned domino's 1 is not below its 2")
+	}
+	b.do("undo, redo, undo", chromedp.KeyEvent("z", ctrl), wait(`document.querySelectorAll('#tray button.piece').length === 2`),
+		chromedp.KeyEvent("y", ctrl), wait(`document.querySelectorAll('#tray button.piece').length === 1`),
+		chromedp.KeyEvent("z", ctrl), wait(`document.querySelectorAll('#tray button.piece').length === 2`))
+	b.do("turn it back and fill the top row", chromedp.KeyEvent("r"), chromedp.KeyEvent("r"), chromedp.KeyEvent("r"), cell(0, 0),
+		wait(`document.querySelector('#play-board g.badge.met') !== null`))
+	b.screenshot("pips-region-met")
+	b.do("fill the bottom row", cell(0, 1), wait(`document.getElementById('play-status').dataset.solved === 'true'`))
+	if got := b.eval(`document.getElementById('play-status').textContent`); !strings.HasPrefix(got, "Solved!") {
+		t.Errorf("after the last piece: %q", got)
+	}
+	b.screenshot("pips-solved")
+
+	// Generate a game and play it at once.
+	b.do("generate a game", chromedp.Click(chromedp.CSS("#play")), chromedp.SetValue(chromedp.CSS("#gen-seed"), "5"),
+		chromedp.Click(chromedp.CSS("#generate")), wait(`document.getElementById('game-name').textContent === 'generated.txt'`),
+		wait(`document.querySelectorAll('#tray button.piece').length === 8`))
+	b.do("ask for a hint", chromedp.KeyEvent("h"), wait(`document.querySelectorAll('#tray button.piece').length === 7`),
+		wait(`document.getElementById('play-status').textContent.startsWith('hint: the one solution that goes on from here')`))
+	b.screenshot("pips-generated-hint")
+
+	// The other lattices draw their boards too.
+	b.do("back to the editor", chromedp.Click(chromedp.CSS("#leave")))
+	for _, tc := range []struct {
+		name  string
+		cells int
+		shot  bool
+	}{
+		{"soma-3x3x3", 27, true},
+		{"hexiamonds-4x9", 72, false},
+		{"tetrahexes-coin", 28, false},
+		{"polysticks-123-4x4-clipped-corners-1", 20, true},
+		{"tritrigs-hexagon-2", 0, false},
+		{"pentatwigs-4x4-2", 0, false},
+	} {
+		b.do("open "+tc.name, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
+			`(() => { const s = document.getElementById('open'); s.value = 'catalogue:%s'; s.dispatchEvent(new Event('change')); })()`, tc.name)),
+			wait(fmt.Sprintf(`document.getElementById('board').dataset.file?.startsWith('%s.')`, tc.name)))
+		info := b.eval(`document.getElementById('info').textContent`)
+		drawn := b.eval(`String(document.querySelectorAll('#board g.cell').length)`)
+		if !strings.Contains(info, " "+drawn+" cells") || drawn == "0" || tc.cells > 0 && drawn != fmt.Sprint(tc.cells) {
+			t.Errorf("%s: %s cells drawn; info %q", tc.name, drawn, info)
+		}
+		if tc.shot {
+			b.screenshot(tc.name)
+		}
+	}
+
+	for _, m := range b.messages() {
+		if strings.HasPrefix(m, "error") || strings.HasPrefix(m, "exception") || strings.Contains(m, "Content Security Policy") {
+			t.Errorf("console: %s", m)
+		}
+	}
+}
+
+// randomText is n letters that do not compress much, made the same way on
+// every run.
+func randomText(n int) string {
+	var b strings.Builder
+	x := uint32(1)
+	for range n {
+		x = x*1664525 + 1013904223
+		b.WriteByte(byte('a' + x>>24%26))
+	}
+	return b.String()
+}

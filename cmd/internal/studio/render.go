@@ -1,0 +1,363 @@
+package studio
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"net/http"
+	"path"
+	"strings"
+
+	"github.com/polyspec/polyspec/compile"
+	"github.com/polyspec/polyspec/emit"
+	"github.com/polyspec/polyspec/spec"
+)
+
+// A specRequest carries the spec being edited: its text, and the file name
+// whose extension picks the syntax.
+type specRequest struct {
+	Name string `json:"name"`
+	Text string `json:"text"`
+}
+
+// maxPiecesDrawn bounds the piece pictures of one answer.
+const maxPiecesDrawn = 200
+
+// compileSpec parses and compiles the spec of a request within the limits.
+// A failure is a problem to show in the editor; the spec comes back with
+// it when it was read but did not compile.
+func (s *Server) compileSpec(req specRequest) (*spec.Spec, *compile.Puzzle, *problem) {
+	name := path.Base(req.Name)
+	if req.Name == "" || name == "." || name == "/" {
+		name = "untitled.toml"
+	}
+	sp, err := spec.Parse(name, []byte(req.Text))
+	if err != nil {
+		return nil, nil, specProblem(err)
+	}
+	if sp.Kind.V == "sudoku" {
+		return nil, nil, &problem{Message: "a Sudoku spec: the studio draws and solves polyform specs only (polyspec solve solves this one)"}
+	}
+	if n := boardCells(sp); n > s.limits.MaxCells {
+		return nil, nil, &problem{Line: sp.Board.Pos.Line, Col: sp.Board.Pos.Col, Message: fmt.Sprintf(
+			"board: %d cells is over the studio's limit of %d (start it with --max-cells %d to allow it)", n, s.limits.MaxCells, n)}
+	}
+	pz, err := compile.FromSpec(sp)
+	if err != nil {
+		return sp, nil, specProblem(err)
+	}
+	return sp, pz, nil
+}
+
+// specProblem places an error of the spec package at its line and column.
+func specProblem(err error) *problem {
+	if e, ok := errors.AsType[*spec.Error](err); ok {
+		return &problem{Message: e.Msg, Line: e.Pos.Line, Col: e.Pos.Col}
+	}
+	return &problem{Message: err.Error()}
+}
+
+// boardCells counts a spec's board cells before it is compiled, so that a
+// huge board is refused before any work is done on it.
+func boardCells(sp *spec.Spec) int {
+	b := sp.Board
+	n := 0
+	switch {
+	case b.Size.Set:
+		w, h := b.Size.V.W, b.Size.V.H
+		if w > math.MaxInt32 || h > math.MaxInt32/w {
+			return math.MaxInt32
+		}
+		n = w * h
+	case b.Art.Set:
+		for _, row := range b.Art.V {
+			n += strings.Count(row, "#")
+		}
+	case b.Cells.Set:
+		n = len(strings.Fields(b.Cells.V))
+	}
+	for _, r := range b.Regions {
+		n = max(n, len(strings.Fields(r.V)))
+	}
+	return n
+}
+
+// A rendering is the drawing of a spec: its board and pieces as SVG, and
+// what the page needs to edit an art board by clicks.
+type rendering struct {
+	// Problem is what is wrong with the spec; the board may be drawn
+	// all the same.
+	Problem *problem     `json:"problem,omitempty"`
+	Lattice string       `json:"lattice,omitempty"`
+	Form    string       `json:"form"` // tiles, segments or cubes, for the page's styles
+	Cells   int          `json:"cells"`
+	Options int          `json:"options"`
+	Unique  bool         `json:"unique"`
+	Board   string       `json:"board,omitempty"`
+	Pieces  []pieceImage `json:"pieces"`
+	More    int          `json:"more,omitempty"` // pieces left undrawn
+	// Art is set for a square board drawn as art: its rows, and the line
+	// of the file where the art's value starts.
+	Art *artBoard `json:"art,omitempty"`
+	// CellList is set for a board given as a list of cells: where the
+	// list's value starts, for the page to add or remove a cell's
+	// coordinates by clicks.
+	CellList *textPos `json:"cellList,omitempty"`
+}
+
+type textPos struct {
+	Line int `json:"line"`
+	Col  int `json:"col"`
+}
+
+type pieceImage struct {
+	Name  string `json:"name"`
+	Count int    `json:"count"`
+	SVG   string `json:"svg"`
+}
+
+type artBoard struct {
+	Line int      `json:"line"`
+	Rows []string `json:"rows"`
+}
+
+// holeMark ends the title of an art board's empty cell: the page tells
+// cells from holes by it.
+const holeMark = " hole"
+
+func (s *Server) render(w http.ResponseWriter, r *http.Request) {
+	var req specRequest
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		fail(w, err)
+		return
+	}
+	sp, pz, prob := s.compileSpec(req)
+	out := &rendering{Problem: prob}
+	if sp != nil {
+		// The board is drawn even when the pieces do not fit it, as
+		// while cells are being clicked on or off.
+		if err := out.drawBoard(sp); err != nil && prob == nil {
+			out.Problem = specProblem(err)
+		}
+	}
+	if pz != nil {
+		if err := out.drawPieces(sp, pz); err != nil {
+			fail(w, err)
+			return
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// specBoard reads a spec's lattice and board cells without compiling its
+// pieces.
+func specBoard(sp *spec.Spec) (compile.Lattice, []compile.Cell, error) {
+	l, err := compile.LatticeByName(sp.Lattice.V)
+	if err != nil {
+		return nil, nil, &spec.Error{Pos: sp.Lattice.Pos, Msg: err.Error()}
+	}
+	b := sp.Board
+	var cells []compile.Cell
+	switch {
+	case b.Size.Set:
+		for y := range b.Size.V.H {
+			for x := range b.Size.V.W {
+				cells = append(cells, compile.Cell{x, y, 0})
+			}
+		}
+	case b.Art.Set:
+		cells = compile.ArtCells(b.Art.V)
+	}
+	texts := []spec.Value[string]{b.Cells}
+	if !b.Cells.Set {
+		texts = b.Regions
+	}
+	for _, t := range texts {
+		more, err := compile.ParseCells(t.V)
+		if err != nil {
+			return nil, nil, &spec.Error{Pos: t.Pos, Msg: "board: " + err.Error()}
+		}
+		cells = append(cells, more...)
+	}
+	return l, cells, nil
+}
+
+// drawBoard draws a spec's board, one tile per cell titled with its
+// coordinates; on a square art board, the art's empty places too.
+func (out *rendering) drawBoard(sp *spec.Spec) error {
+	l, board, err := specBoard(sp)
+	if err != nil {
+		return err
+	}
+	if len(board) == 0 {
+		return nil
+	}
+	out.Lattice, out.Form, out.Cells = l.Name(), form(l.Name()), len(board)
+	var cells []emit.Placed
+	for _, c := range board {
+		cells = append(cells, emit.Placed{Name: compile.CellName(c, l), Cells: [][3]int{[3]int(c)}})
+	}
+	if l.Name() == "square" && sp.Board.Art.Set {
+		rows := sp.Board.Art.V
+		out.Art = &artBoard{Line: sp.Board.Art.Pos.Line, Rows: rows}
+		width := 0
+		for _, row := range rows {
+			width = max(width, len(row))
+		}
+		for i, row := range rows {
+			for x := range width {
+				if x >= len(row) || row[x] != '#' {
+					c := compile.Cell{x, len(rows) - 1 - i, 0}
+					cells = append(cells, emit.Placed{Name: compile.CellName(c, l) + holeMark, Cells: [][3]int{[3]int(c)}})
+				}
+			}
+		}
+	}
+	if sp.Board.Cells.Set {
+		out.CellList = &textPos{sp.Board.Cells.Pos.Line, sp.Board.Cells.Pos.Col}
+		cells = append(cells, neighbourHoles(l, board)...)
+	}
+	out.Board, err = svgOf(l.Name(), cells)
+	return err
+}
+
+// neighbourHoles are the cells next to a board, drawn as holes that a
+// click adds to it. Cubes get none: a cube beside the board would hide
+// the board's own cubes in the drawing.
+func neighbourHoles(l compile.Lattice, board []compile.Cell) []emit.Placed {
+	if l.Name() == "cubic" {
+		return nil
+	}
+	in := map[compile.Cell]bool{}
+	for _, c := range board {
+		in[c] = true
+	}
+	var out []emit.Placed
+	for _, c := range board {
+		for _, n := range l.Neighbours(c) {
+			if !in[n] {
+				in[n] = true
+				out = append(out, emit.Placed{Name: compile.CellName(n, l) + holeMark, Cells: [][3]int{[3]int(n)}})
+			}
+		}
+	}
+	return out
+}
+
+// drawPieces draws each piece of a compiled spec on its own.
+func (out *rendering) drawPieces(sp *spec.Spec, pz *compile.Puzzle) error {
+	out.Options, out.Unique = len(pz.Placements), sp.Unique.V
+	for i, p := range pz.Pieces {
+		if i == maxPiecesDrawn {
+			out.More = len(pz.Pieces) - i
+			break
+		}
+		cells := make([][3]int, len(p.Cells))
+		for k, c := range p.Cells {
+			cells[k] = [3]int(c)
+		}
+		pic, err := svgOf(pz.Lattice.Name(), []emit.Placed{{Name: p.Name, Cells: cells}})
+		if err != nil {
+			return err
+		}
+		out.Pieces = append(out.Pieces, pieceImage{Name: p.Name, Count: p.Count, SVG: pic})
+	}
+	return nil
+}
+
+// form is how emit draws a lattice.
+func form(lattice string) string {
+	switch lattice {
+	case "cubic":
+		return "cubes"
+	case "stick", "trig", "twig":
+		return "segments"
+	}
+	return "tiles"
+}
+
+// svgOf draws pieces as --svg does, without the XML declaration, ready to
+// be put in a page.
+func svgOf(lattice string, pieces []emit.Placed) (string, error) {
+	pic, err := emit.NewDrawing(lattice, pieces)
+	if err != nil {
+		return "", err
+	}
+	var b bytes.Buffer
+	if err := pic.SVG(&b); err != nil {
+		return "", err
+	}
+	text := b.String()
+	if _, rest, ok := strings.Cut(text, "?>\n"); ok {
+		text = rest
+	}
+	return text, nil
+}
+
+// A drawRequest is a solution to draw: the page sends back the pieces a
+// search streamed to it.
+type drawRequest struct {
+	Lattice string `json:"lattice"`
+	Pieces  []struct {
+		Name  string   `json:"name"`
+		Cells [][3]int `json:"cells"`
+	} `json:"pieces"`
+}
+
+// drawFormats are the pictures /api/draw makes, by the format query
+// parameter: SVG (the default, the bytes --svg writes), PNG and glTF.
+var drawFormats = map[string]struct {
+	contentType string
+	draw        func(w io.Writer, lattice string, pieces []emit.Placed) error
+}{
+	"svg": {"image/svg+xml", func(w io.Writer, lattice string, pieces []emit.Placed) error {
+		pic, err := emit.NewDrawing(lattice, pieces)
+		if err != nil {
+			return err
+		}
+		return pic.SVG(w)
+	}},
+	"png": {"image/png", func(w io.Writer, lattice string, pieces []emit.Placed) error {
+		pic, err := emit.NewDrawing(lattice, pieces)
+		if err != nil {
+			return err
+		}
+		return pic.PNG(w, pngSize)
+	}},
+	"gltf": {"model/gltf+json", emit.GLTF},
+}
+
+// pngSize is the longer side of an exported PNG, as --png-size's default.
+const pngSize = 480
+
+// draw answers with a picture of a solution the page sends back.
+func (s *Server) draw(w http.ResponseWriter, r *http.Request) {
+	format := r.URL.Query().Get("format")
+	if format == "" {
+		format = "svg"
+	}
+	f, ok := drawFormats[format]
+	if !ok {
+		fail(w, fmt.Errorf("format %q: expected svg, png or gltf", format))
+		return
+	}
+	var req drawRequest
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		fail(w, err)
+		return
+	}
+	pieces := make([]emit.Placed, len(req.Pieces))
+	for i, p := range req.Pieces {
+		pieces[i] = emit.Placed{Name: p.Name, Cells: p.Cells}
+	}
+	var b bytes.Buffer
+	if err := f.draw(&b, req.Lattice, pieces); err != nil {
+		fail(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", f.contentType)
+	_, _ = w.Write(b.Bytes())
+}

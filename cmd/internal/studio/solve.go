@@ -1,0 +1,252 @@
+package studio
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/polyspec/polyspec/compile"
+	"github.com/polyspec/polyspec/cover"
+)
+
+// A solveRequest asks for a search of the spec being edited.
+type solveRequest struct {
+	specRequest
+	// Mode is "first" (stop at the first solution), "solutions" (find
+	// them all, sending the first MaxShown to the page) or "count".
+	Mode string `json:"mode"`
+	// All counts every solution, not one per symmetry class.
+	All bool `json:"all"`
+	// Page identifies the page: a page has one job at a time.
+	Page string `json:"page"`
+}
+
+// A job is a page's running search.
+type job struct{ cancel context.CancelFunc }
+
+// jobWait is how long a search waits for a place among the running ones.
+const jobWait = 2 * time.Second
+
+// progressEvery is how often a running search reports.
+const progressEvery = 250 * time.Millisecond
+
+// A progress event reports a running search.
+type progress struct {
+	Solutions int64   `json:"solutions"`
+	Nodes     int64   `json:"nodes"`
+	Seconds   float64 `json:"seconds"`
+}
+
+// A done event closes a search.
+type done struct {
+	progress
+	// Stopped is set when the page stopped the search, TimedOut when it
+	// ran out of the studio's time limit; Limited when it stopped at the
+	// first solution.
+	Stopped  bool `json:"stopped,omitempty"`
+	TimedOut bool `json:"timedOut,omitempty"`
+	Limited  bool `json:"limited,omitempty"`
+	// Shown is how many solutions were sent to the page.
+	Shown int `json:"shown"`
+}
+
+// A solution event carries one solution's pieces.
+type solution struct {
+	N      int64         `json:"n"`
+	Pieces []placedPiece `json:"pieces"`
+}
+
+type placedPiece struct {
+	Name  string   `json:"name"`
+	Cells [][3]int `json:"cells"`
+}
+
+// events writes server-sent events; the search's visits and the progress
+// ticker write from different goroutines.
+type events struct {
+	mu sync.Mutex
+	w  http.ResponseWriter
+	rc *http.ResponseController
+}
+
+func (e *events) send(name string, v any) {
+	data, err := json.Marshal(v)
+	if err != nil {
+		data, _ = json.Marshal(problem{Message: err.Error()})
+		name = "problem"
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	fmt.Fprintf(e.w, "event: %s\ndata: %s\n\n", name, data)
+	_ = e.rc.Flush()
+}
+
+// startJob registers a page's new job, cancelling the one it had.
+func (s *Server) startJob(page string, j *job) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if old := s.jobs[page]; old != nil {
+		old.cancel()
+	}
+	s.jobs[page] = j
+}
+
+func (s *Server) endJob(page string, j *job) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.jobs[page] == j {
+		delete(s.jobs, page)
+	}
+}
+
+// cancel stops a page's job: the page asks when it is hidden or closed.
+func (s *Server) cancel(w http.ResponseWriter, r *http.Request) {
+	page := r.URL.Query().Get("page")
+	s.mu.Lock()
+	j := s.jobs[page]
+	s.mu.Unlock()
+	if j != nil {
+		j.cancel()
+	}
+	writeJSON(w, http.StatusOK, map[string]bool{"cancelled": j != nil})
+}
+
+// solve runs a search and streams it as server-sent events: progress
+// several times a second, the solutions to show, and a closing done
+// event. A problem in the spec is answered as JSON before any event. The
+// search stops when the page goes (its request's context), when the page
+// starts another, or at the studio's time limit.
+func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
+	var req solveRequest
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		fail(w, err)
+		return
+	}
+	switch req.Mode {
+	case "first", "solutions", "count":
+	default:
+		fail(w, fmt.Errorf("mode %q: expected first, solutions or count", req.Mode))
+		return
+	}
+	sp, pz, prob := s.compileSpec(req.specRequest)
+	if prob != nil {
+		writeJSON(w, http.StatusBadRequest, prob)
+		return
+	}
+	var group []cover.Symmetry
+	if sp.Unique.V && !req.All {
+		group = pz.Symmetries()
+	}
+	d, err := cover.NewDistinct(pz.Problem, group)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	b, err := cover.Lookup(cover.DefaultBackend)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+
+	ctx, cancel := context.WithTimeout(r.Context(), s.limits.MaxTime)
+	defer cancel()
+	j := &job{cancel: cancel}
+	s.startJob(req.Page, j)
+	defer s.endJob(req.Page, j)
+	if s.running != nil {
+		// The page's old search, stopped above, frees its place in a
+		// moment.
+		select {
+		case s.running <- struct{}{}:
+			defer func() { <-s.running }()
+		case <-time.After(jobWait):
+			writeJSON(w, http.StatusTooManyRequests, problem{Message: fmt.Sprintf(
+				"%d searches are running already (the studio's limit): stop one first", cap(s.running))})
+			return
+		case <-ctx.Done():
+			return
+		}
+	}
+
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusOK)
+	ev := &events{w: w, rc: http.NewResponseController(w)}
+
+	// Every mode counts the solutions as they come, for the progress
+	// line, though a count alone could leave them unbuilt.
+	var found, nodes atomic.Int64
+	visit := func(sol []int) bool {
+		k := found.Add(1)
+		if req.Mode != "count" && k <= int64(s.limits.MaxShown) {
+			ev.send("solution", solution{N: k, Pieces: piecesOf(pz, sol)})
+		}
+		return req.Mode != "first"
+	}
+	// The nodes are counted live through the context; a cover.Meter
+	// would also estimate the time left, but it weighs the subproblems
+	// first, which on a large puzzle shows no progress for many seconds.
+	nctx := cover.CountNodes(ctx, &nodes)
+	start := time.Now()
+	search := func() (cover.Stats, error) { return cover.Parallel{Backend: b}.SolveDistinct(nctx, d, visit) }
+	if req.Mode == "first" {
+		search = func() (cover.Stats, error) { return d.Solve(nctx, b, visit) }
+	}
+	poll := func() progress { return progress{Solutions: found.Load(), Nodes: nodes.Load()} }
+
+	tick := time.NewTicker(progressEvery)
+	stopTicks := make(chan struct{})
+	ticking := make(chan struct{})
+	go func() {
+		defer close(ticking)
+		for {
+			select {
+			case <-tick.C:
+				p := poll()
+				p.Seconds = time.Since(start).Seconds()
+				ev.send("progress", p)
+			case <-stopTicks:
+				return
+			}
+		}
+	}()
+	st, err := search()
+	tick.Stop()
+	close(stopTicks)
+	<-ticking
+
+	out := done{progress: progress{Solutions: found.Load(), Nodes: st.Nodes, Seconds: time.Since(start).Seconds()}}
+	if req.Mode != "count" {
+		out.Shown = int(min(out.Solutions, int64(s.limits.MaxShown)))
+	}
+	out.Limited = req.Mode == "first" && out.Solutions > 0
+	switch {
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded):
+		out.TimedOut = true
+	case errors.Is(err, context.Canceled):
+		out.Stopped = true
+	case err != nil:
+		ev.send("problem", problem{Message: err.Error()})
+		return
+	}
+	ev.send("done", out)
+}
+
+// piecesOf is a solution's pieces with their cells.
+func piecesOf(pz *compile.Puzzle, sol []int) []placedPiece {
+	out := make([]placedPiece, 0, len(sol))
+	for _, o := range sol {
+		pl := pz.Placements[o]
+		p := placedPiece{Name: pz.Pieces[pl.Piece].Name, Cells: make([][3]int, len(pl.Cells))}
+		for i, c := range pl.Cells {
+			p.Cells[i] = [3]int(c)
+		}
+		out = append(out, p)
+	}
+	return out
+}

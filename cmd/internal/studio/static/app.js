@@ -1,0 +1,457 @@
+// The studio page: a spec editor beside the drawing of its board, a search
+// with live progress, solutions to step through, and share links.
+import { Problem, getJSON, postJSON, stream } from './events.js';
+import { fragment, longLink, readFragment } from './share.js';
+import { toggleArtCell, toggleListedCell } from './art.js';
+import { startGame } from './play.js';
+
+const $ = (id) => document.getElementById(id);
+const editor = $('editor'), gutter = $('gutter'), board = $('board');
+
+// page identifies this page to the server, which runs one search per page.
+const page = crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2);
+
+const newSpec = `name = "my-puzzle"
+title = "A new puzzle: the twelve pentominoes"
+pieces = "5*"
+unique = true
+
+# Click the board's cells to add or remove them.
+[board]
+art = """
+##########
+##########
+##########
+##########
+##########
+##########
+"""
+`;
+
+const state = {
+  rendering: null, // the server's last drawing of the spec
+  solutions: [], // the pieces of each solution streamed so far
+  shown: -1, // the index of the solution on view, -1 for the board
+  job: null, // the AbortController of the running search
+  lattice: 'square',
+};
+
+function say(text, error = false) {
+  $('message').textContent = text;
+  $('message').classList.toggle('error', error);
+}
+
+// --- the editor ---
+
+function updateGutter(problemLine = 0) {
+  const n = editor.value.split('\n').length;
+  const lines = [];
+  for (let i = 1; i <= n; i++) lines.push(i === problemLine ? `<span class="bad">${i}</span>` : String(i));
+  gutter.innerHTML = lines.join('\n');
+  gutter.scrollTop = editor.scrollTop;
+}
+
+function showProblem(p) {
+  const box = $('problem');
+  if (!p) {
+    box.hidden = true;
+    box.textContent = '';
+    editor.classList.remove('has-problem');
+    updateGutter();
+    return;
+  }
+  box.hidden = false;
+  box.textContent = p.line ? `${p.line}:${p.col}: ${p.message}` : p.message;
+  box.dataset.line = p.line || '';
+  box.dataset.col = p.col || '';
+  editor.classList.add('has-problem');
+  updateGutter(p.line);
+}
+
+// offsetOf is the index in the text of a 1-based line and column; the
+// server counts columns in bytes, which matches characters in ASCII specs.
+function offsetOf(text, line, col) {
+  let at = 0;
+  for (let i = 1; i < line; i++) {
+    const nl = text.indexOf('\n', at);
+    if (nl < 0) return text.length;
+    at = nl + 1;
+  }
+  return Math.min(at + col - 1, text.length);
+}
+
+$('problem').addEventListener('click', () => {
+  const box = $('problem');
+  if (!box.dataset.line) return;
+  const at = offsetOf(editor.value, +box.dataset.line, +box.dataset.col);
+  editor.focus();
+  editor.setSelectionRange(at, at);
+});
+
+let renderTimer = 0, renderSeq = 0;
+
+function scheduleRender() {
+  clearTimeout(renderTimer);
+  board.classList.add('stale');
+  updateGutter(+$('problem').dataset.line || 0);
+  renderTimer = setTimeout(render, 250);
+}
+
+async function render() {
+  const seq = ++renderSeq;
+  const name = $('name').value;
+  let out;
+  try {
+    out = await (await postJSON('/api/render', { name, text: editor.value })).json();
+  } catch (e) {
+    out = { problem: { message: e.message } };
+  }
+  if (seq !== renderSeq) return; // a later edit has been sent
+  showProblem(out.problem || null);
+  if (!out.board) {
+    // Nothing could be drawn: the last drawing stays, dimmed.
+    board.dataset.state = 'problem';
+    return;
+  }
+  board.classList.remove('stale');
+  board.dataset.file = name; // what the drawing is of
+  state.rendering = out;
+  state.lattice = out.lattice;
+  if (state.shown < 0) showBoard();
+  const pieceCount = (out.pieces || []).reduce((n, p) => n + p.count, 0);
+  $('info').textContent = `${out.lattice} lattice, ${out.cells} cells` +
+    (out.pieces ? `, ${pieceCount} pieces${out.more ? ` (${out.more} more kinds not drawn)` : ''}, ${out.options} placements` : '') +
+    (out.unique ? ', solutions counted once per symmetry class' : '');
+  const pieces = $('pieces');
+  pieces.replaceChildren();
+  for (const p of out.pieces || []) {
+    const fig = document.createElement('figure');
+    fig.innerHTML = p.svg;
+    const cap = document.createElement('figcaption');
+    cap.textContent = p.count > 1 ? `${p.name} ×${p.count}` : p.name;
+    fig.append(cap);
+    pieces.append(fig);
+  }
+}
+
+// showBoard draws the spec's board; on an art board each cell and hole is
+// marked so that a click can toggle it.
+function showBoard() {
+  state.shown = -1;
+  $('nav').hidden = state.solutions.length === 0;
+  $('shown').textContent = `${state.solutions.length} solutions found`;
+  const r = state.rendering;
+  if (!r) return;
+  board.className = r.form;
+  board.innerHTML = r.board;
+  board.dataset.state = 'board';
+  for (const g of board.querySelectorAll('g')) {
+    const title = g.querySelector('title')?.textContent || '';
+    const hole = title.endsWith(' hole');
+    g.classList.add(hole ? 'hole' : 'cell');
+    g.dataset.cell = title.replace(/ hole$/, '');
+  }
+  board.classList.toggle('editable', !!(r.art || r.cellList));
+}
+
+board.addEventListener('click', (ev) => {
+  const g = ev.target.closest('g[data-cell]');
+  const r = state.rendering;
+  if (!g || !(r?.art || r?.cellList) || state.shown >= 0) return;
+  let text;
+  if (r.art) {
+    const [x, y] = g.dataset.cell.split(',').map(Number);
+    text = toggleArtCell(editor.value, r.art, x, y);
+  } else {
+    text = toggleListedCell(editor.value, r.cellList, g.dataset.cell);
+  }
+  if (text === null) {
+    say('could not find the board in the text', true);
+    return;
+  }
+  editor.value = text;
+  render();
+});
+
+editor.addEventListener('input', () => {
+  if (state.shown >= 0) showBoard();
+  scheduleRender();
+});
+editor.addEventListener('scroll', () => { gutter.scrollTop = editor.scrollTop; });
+
+function load(name, text) {
+  stopJob();
+  $('share-box').hidden = true;
+  $('name').value = name;
+  editor.value = text;
+  state.solutions = [];
+  state.shown = -1;
+  $('nav').hidden = true;
+  $('progress').textContent = '';
+  $('progress').dataset.state = 'idle';
+  render();
+}
+
+// --- opening and saving ---
+
+async function fillOpenList() {
+  const select = $('open');
+  try {
+    const f = await getJSON('/api/files');
+    const group = document.createElement('optgroup');
+    group.label = `Files in ${f.folder}`;
+    for (const name of f.files) group.append(new Option(name, `file:${name}`));
+    select.append(group);
+  } catch { /* started without a folder */ }
+  const groups = {};
+  for (const e of await getJSON('/api/catalogue')) {
+    if (!groups[e.family]) {
+      groups[e.family] = document.createElement('optgroup');
+      groups[e.family].label = `Catalogue: ${e.family}`;
+      select.append(groups[e.family]);
+    }
+    groups[e.family].append(new Option(e.name, `catalogue:${e.name}`));
+  }
+}
+
+$('open').addEventListener('change', async () => {
+  const v = $('open').value;
+  $('open').value = '';
+  if (!v) return;
+  const [kind, name] = [v.slice(0, v.indexOf(':')), v.slice(v.indexOf(':') + 1)];
+  try {
+    const f = kind === 'file' ? await getJSON(`/api/file?path=${encodeURIComponent(name)}`)
+      : await getJSON(`/api/catalogue/${encodeURIComponent(name)}`);
+    if (/\.(json|txt)$/i.test(f.name)) {
+      await startGame({ name: f.name, text: f.text, difficulty: $('difficulty').value });
+      setMode('play');
+    } else {
+      load(f.name, f.text);
+      setMode('author');
+    }
+    say(`opened ${f.name}`);
+  } catch (e) {
+    say(e.message, true);
+  }
+});
+
+$('new').addEventListener('click', () => { load('my-puzzle.toml', newSpec); setMode('author'); say('new spec'); });
+
+// setMode shows the editor ('author') or the game ('play').
+function setMode(mode) {
+  document.body.dataset.mode = mode;
+  $('share-box').hidden = true;
+  if (mode === 'play') {
+    stopJob();
+    // Keys go to the game, not to a field that had the focus.
+    $('play-board').focus();
+  }
+}
+
+$('play').addEventListener('click', () => {
+  setMode('play');
+  $('generate-box').open = true;
+});
+$('leave').addEventListener('click', () => setMode('author'));
+
+$('save').addEventListener('click', async () => {
+  const name = $('name').value;
+  try {
+    const res = await fetch(`/api/file?path=${encodeURIComponent(name)}`, { method: 'POST', body: editor.value });
+    const out = await res.json();
+    if (!res.ok) throw new Problem(out);
+    say(`saved ${out.name} (${out.bytes} bytes)`);
+  } catch (e) {
+    say(`not saved: ${e.message}`, true);
+  }
+});
+
+$('share').addEventListener('click', async () => {
+  const url = `${location.origin}${location.pathname}#${await fragment($('name').value, editor.value)}`;
+  history.replaceState(null, '', url);
+  $('share-box').hidden = false;
+  $('share-link').value = url;
+  const note = $('share-note');
+  note.textContent = url.length > longLink
+    ? `${url.length} characters: a link this long may be cut short by some programs; share the file instead`
+    : `${url.length} characters`;
+  note.classList.toggle('warn', url.length > longLink);
+  $('share-link').select();
+  try { await navigator.clipboard.writeText(url); say('link copied'); } catch { say('link ready to copy'); }
+});
+
+// --- searching ---
+
+function fmt(n) {
+  if (n >= 1e9) return `${(n / 1e9).toFixed(1)} G`;
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} M`;
+  if (n >= 1e4) return `${(n / 1e3).toFixed(1)} k`;
+  return String(n);
+}
+
+function progressText(p) {
+  const rate = p.seconds > 0 ? `, ${fmt(Math.round(p.nodes / p.seconds))} nodes/s` : '';
+  return `${p.solutions} solutions, ${fmt(p.nodes)} nodes${rate}, ${p.seconds.toFixed(1)} s`;
+}
+
+function setProgress(text, st) {
+  $('progress').textContent = text;
+  $('progress').dataset.state = st;
+}
+
+function stopJob() {
+  if (state.job) state.job.abort();
+  state.job = null;
+}
+
+async function search(mode) {
+  stopJob();
+  const job = new AbortController();
+  state.job = job;
+  state.solutions = [];
+  showBoard();
+  $('stop').disabled = false;
+  const all = $('all').checked;
+  setProgress(`${mode === 'count' ? 'counting' : 'solving'}…`, 'running');
+  $('progress').dataset.nodes = 0;
+  let finished = false;
+  try {
+    await stream('/api/solve', { name: $('name').value, text: editor.value, mode, all, page }, job.signal, (name, data) => {
+      switch (name) {
+        case 'progress':
+          setProgress(progressText(data), 'running');
+          $('progress').dataset.nodes = data.nodes;
+          break;
+        case 'solution':
+          state.solutions.push(data.pieces);
+          if (state.solutions.length === 1) showSolution(0);
+          else $('shown').textContent = `solution ${state.shown + 1} of ${state.solutions.length}`;
+          break;
+        case 'done': {
+          finished = true;
+          const kind = all ? 'solutions in all' : (state.rendering?.unique ? 'distinct solutions' : 'solutions');
+          let text = `${data.solutions} ${kind}, ${fmt(data.nodes)} nodes, ${data.seconds.toFixed(2)} s`;
+          let st = 'done';
+          if (data.limited) text = `first solution found, ${fmt(data.nodes)} nodes, ${data.seconds.toFixed(2)} s`;
+          else if (data.solutions === 0 && mode === 'first') text = `no solution, ${fmt(data.nodes)} nodes`;
+          if (data.stopped) { text += ' (stopped)'; st = 'stopped'; }
+          if (data.timedOut) { text += ' (time limit reached: start the studio with a larger --max-time)'; st = 'timeout'; }
+          if (mode !== 'count' && data.shown < data.solutions) text += `; the first ${data.shown} can be shown`;
+          setProgress(text, st);
+          break;
+        }
+        case 'problem':
+          finished = true;
+          setProgress(data.message, 'error');
+          break;
+      }
+    });
+  } catch (e) {
+    if (e.name === 'AbortError') {
+      if (state.job === job || state.job === null) setProgress(`${$('progress').textContent} (stopped)`, 'stopped');
+    } else if (e instanceof Problem) {
+      showProblem(e);
+      setProgress('the spec has a problem', 'error');
+    } else {
+      setProgress(e.message, 'error');
+    }
+    finished = true;
+  }
+  if (!finished) setProgress(`${$('progress').textContent} (connection closed)`, 'error');
+  if (state.job === job) {
+    state.job = null;
+    $('stop').disabled = true;
+  }
+}
+
+$('first').addEventListener('click', () => search('first'));
+$('solutions').addEventListener('click', () => search('solutions'));
+$('count').addEventListener('click', () => search('count'));
+$('stop').addEventListener('click', () => { stopJob(); $('stop').disabled = true; });
+
+// A hidden or closed page stops its search; the server also notices the
+// closed connection, but a hidden page keeps it open.
+function cancelOnServer() {
+  if (state.job) navigator.sendBeacon(`/api/cancel?page=${encodeURIComponent(page)}`);
+}
+document.addEventListener('visibilitychange', () => { if (document.hidden) cancelOnServer(); });
+window.addEventListener('pagehide', cancelOnServer);
+
+// --- solutions ---
+
+async function solutionSVG(i) {
+  const res = await postJSON('/api/draw', { lattice: state.lattice, pieces: state.solutions[i] });
+  return res.text();
+}
+
+async function showSolution(i) {
+  if (i < 0 || i >= state.solutions.length) return;
+  state.shown = i;
+  $('nav').hidden = false;
+  $('shown').textContent = `solution ${i + 1} of ${state.solutions.length}`;
+  const svg = await solutionSVG(i);
+  if (state.shown !== i) return;
+  board.className = 'solution';
+  board.innerHTML = svg.replace(/^<\?xml[^>]*>\s*/, '');
+  board.dataset.state = `solution-${i + 1}`;
+}
+
+$('prev').addEventListener('click', () => showSolution(state.shown - 1));
+$('next').addEventListener('click', () => showSolution(state.shown + 1));
+$('back').addEventListener('click', showBoard);
+// exportSolution downloads the solution on view (or the first) drawn by
+// the server in a format: svg, png or gltf.
+async function exportSolution(format) {
+  const i = Math.max(state.shown, 0);
+  if (!state.solutions.length) return;
+  const res = await postJSON(`/api/draw?format=${format}`, { lattice: state.lattice, pieces: state.solutions[i] });
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(await res.blob());
+  a.download = `${$('name').value.replace(/\.[^.]*$/, '')}-solution-${i + 1}.${format}`;
+  a.click();
+  $('nav').dataset.exported = a.download; // for the browser test, which sees no download
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+$('export').addEventListener('click', () => exportSolution('svg'));
+$('export-png').addEventListener('click', () => exportSolution('png'));
+$('export-gltf').addEventListener('click', () => exportSolution('gltf'));
+
+document.addEventListener('keydown', (ev) => {
+  if (document.body.dataset.mode === 'play') return;
+  if (ev.target === editor || ev.target.tagName === 'INPUT' || ev.target.tagName === 'SELECT') return;
+  if (ev.key === 'ArrowRight' || ev.key === 'n') showSolution(state.shown + 1);
+  else if (ev.key === 'ArrowLeft' || ev.key === 'p') showSolution(state.shown - 1);
+  else if (ev.key === 'Home') showSolution(0);
+  else if (ev.key === 'End') showSolution(state.solutions.length - 1);
+  else if (ev.key === 'Escape') showBoard();
+  else return;
+  ev.preventDefault();
+});
+
+// --- start ---
+
+async function start() {
+  fillOpenList().catch((e) => say(e.message, true));
+  let shared = null;
+  try {
+    shared = await readFragment(location.hash);
+  } catch (e) {
+    say(`the link's spec could not be read: ${e.message}`, true);
+  }
+  if (shared) {
+    load(shared.name, shared.text);
+    say(`opened ${shared.name} from the link`);
+  } else {
+    load('my-puzzle.toml', newSpec);
+  }
+  document.body.dataset.mode ||= 'author';
+  document.body.dataset.ready = 'true';
+}
+
+window.addEventListener('hashchange', async () => {
+  const shared = await readFragment(location.hash).catch(() => null);
+  if (shared && shared.text !== editor.value) load(shared.name, shared.text);
+});
+
+start();

@@ -1,0 +1,341 @@
+// Playing a Pips or Polypips game: pick a piece from the tray, turn it
+// with R, click a board cell to put its first pip there; click a placed
+// piece to take it back. Every move can be undone and redone, and the
+// server checks the regions after each one.
+import { postJSON } from './events.js';
+
+const $ = (id) => document.getElementById(id);
+const unit = 56; // a board cell, in SVG units
+const svgNS = 'http://www.w3.org/2000/svg';
+
+const game = {
+  source: null, // {name, text, difficulty}: what the server reads the game from
+  view: null, // the server's gameView
+  turned: [], // per piece: its cells in pip order, as turned in the tray
+  placed: new Map(), // piece index -> its cells on the board
+  selected: -1,
+  history: [], // moves done: {piece, cells} placed, or {piece, cells, removed: true}
+  future: [], // moves undone, to redo
+  regions: [], // the server's states: met, broken or open
+};
+
+function el(name, attrs = {}, text = '') {
+  const e = document.createElementNS(svgNS, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== '') e.textContent = text;
+  return e;
+}
+
+// turn gives cells a quarter turn counter-clockwise on the screen, keeping
+// their order, and moves them back to column and row 0.
+function turn(cells) {
+  const out = cells.map((c) => ({ col: c.row, row: -c.col, pips: c.pips }));
+  const c0 = Math.min(...out.map((c) => c.col)), r0 = Math.min(...out.map((c) => c.row));
+  return out.map((c) => ({ col: c.col - c0, row: c.row - r0, pips: c.pips }));
+}
+
+const key = (c) => `${c.col},${c.row}`;
+
+// at returns the cells a piece would take with its first pip on a cell.
+function at(piece, col, row) {
+  const cells = game.turned[piece];
+  return cells.map((c) => ({ col: c.col - cells[0].col + col, row: c.row - cells[0].row + row, pips: c.pips }));
+}
+
+function occupied() {
+  const m = new Map();
+  for (const [piece, cells] of game.placed) for (const c of cells) m.set(key(c), piece);
+  return m;
+}
+
+function fitsBoard(cells) {
+  const board = new Set(game.view.board.map(key));
+  const taken = occupied();
+  return cells.every((c) => board.has(key(c)) && !taken.has(key(c)));
+}
+
+function regionColour(i) {
+  return `hsl(${(i * 137) % 360} 55% 80%)`;
+}
+
+function status(text) {
+  $('play-status').textContent = text;
+}
+
+// --- drawing ---
+
+function drawBoard() {
+  const v = game.view;
+  const cols = Math.max(...v.board.map((c) => c.col)) + 1, rows = Math.max(...v.board.map((c) => c.row)) + 1;
+  const svg = el('svg', { viewBox: `-4 -4 ${cols * unit + 8} ${rows * unit + 8}`, width: cols * unit + 8, height: rows * unit + 8 });
+  const regionOf = new Map();
+  v.regions.forEach((r, i) => r.cells.forEach((c) => regionOf.set(key(c), i)));
+  for (const c of v.board) {
+    const i = regionOf.get(key(c));
+    const rect = el('rect', {
+      x: c.col * unit, y: c.row * unit, width: unit, height: unit, class: 'cell',
+      fill: i === undefined ? '#e8e4dc' : regionColour(i), 'data-col': c.col, 'data-row': c.row,
+    });
+    if (i !== undefined) rect.classList.add(`region-${game.regions[i] || 'open'}`);
+    svg.append(rect);
+  }
+  for (const [piece, cells] of game.placed) svg.append(tile(cells, piece, unit, 'placed'));
+  // The rules' badges go over the tiles, so that they stay in sight.
+  v.regions.forEach((r, i) => {
+    const first = r.cells.reduce((a, c) => (c.row < a.row || (c.row === a.row && c.col < a.col) ? c : a));
+    const state = game.regions[i] || 'open';
+    const g = el('g', { class: `badge ${state}` });
+    g.append(el('rect', { x: first.col * unit + 1, y: first.row * unit + 1, width: 26, height: 16, rx: 3 }));
+    g.append(el('text', { x: first.col * unit + 14, y: first.row * unit + 13 }, r.label));
+    svg.append(g);
+  });
+  svg.append(el('g', { id: 'ghost' }));
+  $('play-board').replaceChildren(svg);
+}
+
+// showGhost shows where the picked-up piece would go, or nothing; only the
+// ghost's layer changes, so that the cells under the pointer stay.
+function showGhost(cells = null) {
+  const layer = document.getElementById('ghost');
+  if (!layer) return;
+  layer.replaceChildren();
+  if (cells) layer.append(tile(cells, game.selected, unit, fitsBoard(cells) ? 'ghost' : 'ghost bad'));
+}
+
+// tile draws a piece's cells with their pips as digits.
+function tile(cells, piece, size, cls) {
+  const g = el('g', { class: `tile ${cls}`, 'data-piece': piece });
+  for (const c of cells) {
+    g.append(el('rect', { x: c.col * size + 3, y: c.row * size + 3, width: size - 6, height: size - 6, rx: 5 }));
+    g.append(el('text', { x: c.col * size + size / 2, y: c.row * size + size / 2 + size / 7, 'font-size': size / 2.4 }, c.pips));
+  }
+  return g;
+}
+
+function drawTray() {
+  const tray = $('tray');
+  tray.replaceChildren();
+  game.view.pieces.forEach((p, i) => {
+    if (game.placed.has(i)) return;
+    const cells = game.turned[i];
+    const size = 26;
+    const w = (Math.max(...cells.map((c) => c.col)) + 1) * size, h = (Math.max(...cells.map((c) => c.row)) + 1) * size;
+    const svg = el('svg', { viewBox: `0 0 ${w} ${h}`, width: w, height: h });
+    svg.append(tile(cells, i, size, 'tray'));
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = i === game.selected ? 'piece selected' : 'piece';
+    b.dataset.piece = i;
+    b.title = `${p.name}: click to pick it up, R to turn it`;
+    b.append(svg);
+    tray.append(b);
+  });
+}
+
+function redraw() {
+  drawBoard();
+  drawTray();
+  $('undo').disabled = game.history.length === 0;
+  $('redo').disabled = game.future.length === 0;
+}
+
+// --- moves ---
+
+function apply(move, undo = false) {
+  const place = move.removed ? undo : !undo;
+  if (place) game.placed.set(move.piece, move.cells);
+  else game.placed.delete(move.piece);
+}
+
+function play(move) {
+  game.future = [];
+  return redo(move);
+}
+
+function undo() {
+  const move = game.history.pop();
+  if (!move) return;
+  apply(move, true);
+  game.future.push(move);
+  pickUp(move.removed ? -1 : move.piece);
+}
+
+function redo(move = game.future.pop()) {
+  if (!move) return;
+  apply(move);
+  game.history.push(move);
+  return pickUp(move.removed ? move.piece : -1);
+}
+
+// pickUp selects a piece back in the tray, or with -1 the first piece
+// still to place, and redraws.
+function pickUp(piece) {
+  game.selected = piece >= 0 ? piece : game.view.pieces.findIndex((_, i) => !game.placed.has(i));
+  return afterMove();
+}
+
+function afterMove() {
+  redraw();
+  return check(false);
+}
+
+// check asks the server how the regions stand; with say it reports them.
+async function check(say) {
+  const placed = [...game.placed].map(([piece, cells]) => ({ piece, cells }));
+  let out;
+  try {
+    out = await (await postJSON('/api/pips/check', { ...game.source, placed })).json();
+  } catch (e) {
+    status(e.message);
+    return;
+  }
+  game.regions = out.regions || [];
+  drawBoard();
+  const n = (s) => game.regions.filter((r) => r === s).length;
+  $('play-status').dataset.solved = out.solved;
+  if (out.solved) status('Solved! Every piece is down and every region keeps its rule.');
+  else if (say || n('broken') > 0) {
+    status(`${n('met')} regions met, ${n('broken')} broken, ${n('open')} open; ${game.view.pieces.length - game.placed.size} pieces to place`);
+  } else status(`${game.view.pieces.length - game.placed.size} pieces to place`);
+}
+
+// --- events ---
+
+function cellOf(ev) {
+  const svg = $('play-board').querySelector('svg');
+  if (!svg) return null;
+  const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(svg.getScreenCTM().inverse());
+  return { col: Math.floor(p.x / unit), row: Math.floor(p.y / unit) };
+}
+
+$('play-board').addEventListener('click', (ev) => {
+  const c = cellOf(ev);
+  if (!c) return;
+  const owner = occupied().get(key(c));
+  if (owner !== undefined) {
+    play({ piece: owner, cells: game.placed.get(owner), removed: true });
+    return;
+  }
+  if (game.selected < 0) {
+    status('pick a piece from the tray first');
+    return;
+  }
+  const cells = at(game.selected, c.col, c.row);
+  if (!fitsBoard(cells)) {
+    status('the piece does not fit there');
+    return;
+  }
+  play({ piece: game.selected, cells });
+});
+
+$('play-board').addEventListener('mousemove', (ev) => {
+  const c = cellOf(ev);
+  if (!c || game.selected < 0 || occupied().has(key(c))) showGhost();
+  else showGhost(at(game.selected, c.col, c.row));
+});
+$('play-board').addEventListener('mouseleave', () => showGhost());
+
+$('tray').addEventListener('click', (ev) => {
+  const b = ev.target.closest('button[data-piece]');
+  if (!b) return;
+  game.selected = +b.dataset.piece;
+  drawTray();
+});
+
+function rotate() {
+  if (game.selected < 0) return;
+  game.turned[game.selected] = turn(game.turned[game.selected]);
+  drawTray();
+}
+
+$('rotate').addEventListener('click', rotate);
+$('undo').addEventListener('click', undo);
+$('redo').addEventListener('click', redo);
+$('check').addEventListener('click', () => check(true));
+
+// matchPiece finds a piece still in the tray that covers cells (with their
+// pips) when turned and moved, and returns its cells in pip order there.
+function matchPiece(cells) {
+  const norm = (cs) => {
+    const c0 = Math.min(...cs.map((c) => c.col)), r0 = Math.min(...cs.map((c) => c.row));
+    return cs.map((c) => `${c.col - c0},${c.row - r0}:${c.pips}`).sort().join(' ');
+  };
+  const want = norm(cells);
+  const c0 = Math.min(...cells.map((c) => c.col)), r0 = Math.min(...cells.map((c) => c.row));
+  for (let i = 0; i < game.view.pieces.length; i++) {
+    if (game.placed.has(i)) continue;
+    let turned = game.view.pieces[i].cells;
+    for (let t = 0; t < 4; t++, turned = turn(turned)) {
+      if (norm(turned) === want) return { piece: i, cells: turned.map((c) => ({ col: c.col + c0, row: c.row + r0, pips: c.pips })) };
+    }
+  }
+  return null;
+}
+
+// hint asks the server for a tile every remaining solution has, and puts a
+// piece there (a move that can be undone).
+async function hint() {
+  const placed = [...game.placed].map(([piece, cells]) => ({ piece, cells }));
+  status('looking for a hint…');
+  let out;
+  try {
+    out = await (await postJSON('/api/pips/hint', { ...game.source, placed })).json();
+  } catch (e) {
+    status(e.message);
+    return;
+  }
+  const move = out.cells && matchPiece(out.cells);
+  if (!move) {
+    status(`no hint: ${out.message}`);
+    return;
+  }
+  await play(move);
+  if ($('play-status').dataset.solved !== 'true') status(`hint: ${out.message}`);
+}
+
+$('hint').addEventListener('click', hint);
+
+document.addEventListener('keydown', (ev) => {
+  if (document.body.dataset.mode !== 'play' || ev.target.tagName === 'INPUT' || ev.target.tagName === 'SELECT') return;
+  const k = ev.key.toLowerCase();
+  if (k === 'r' && !ev.ctrlKey && !ev.metaKey) rotate();
+  else if (k === 'h' && !ev.ctrlKey && !ev.metaKey) hint();
+  else if (k === 'z' && (ev.ctrlKey || ev.metaKey) && ev.shiftKey) redo();
+  else if (k === 'z' && (ev.ctrlKey || ev.metaKey)) undo();
+  else if (k === 'y' && (ev.ctrlKey || ev.metaKey)) redo();
+  else return;
+  ev.preventDefault();
+});
+
+// startGame reads a game and shows it, with nothing placed.
+export async function startGame(source) {
+  const view = await (await postJSON('/api/pips/game', source)).json();
+  Object.assign(game, {
+    source, view, placed: new Map(), selected: 0, history: [], future: [], regions: [],
+    turned: view.pieces.map((p) => p.cells),
+  });
+  $('game-name').textContent = view.name;
+  $('difficulty-box').hidden = !source.name.toLowerCase().endsWith('.json');
+  $('play-status').dataset.solved = 'false';
+  status(`${view.pieces.length} pieces to place`);
+  redraw();
+  $('play-board').focus();
+  check(false);
+}
+
+$('difficulty').addEventListener('change', () => {
+  if (game.source) startGame({ ...game.source, difficulty: $('difficulty').value }).catch((e) => status(e.message));
+});
+
+$('generate').addEventListener('click', async () => {
+  status('generating…');
+  try {
+    const g = await (await postJSON('/api/pips/generate', {
+      board: $('gen-board').value, pieces: $('gen-pieces').value, constraints: $('gen-constraints').value,
+      seed: $('gen-seed').value, unique: $('gen-unique').checked,
+    })).json();
+    await startGame({ name: g.name, text: g.text });
+  } catch (e) {
+    status(`no game: ${e.message}`);
+  }
+});

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os/exec"
+	"runtime"
+	"time"
+
+	"github.com/polyspec/polyspec/cmd/internal/studio"
+)
+
+// StudioCmd serves the studio, the local web app.
+type StudioCmd struct {
+	Dir      string        `arg:"" optional:"" default:"." help:"Folder whose spec files the studio opens and saves (default: the current folder). Nothing outside it is read or written."`
+	Listen   string        `default:"127.0.0.1:0" placeholder:"HOST:PORT" help:"Address to listen on (default: loopback, a free port). Another address than loopback lets other machines use the studio, and prints a warning."`
+	Open     bool          `help:"Open the studio in the default browser."`
+	MaxCells int           `name:"max-cells" default:"1000" placeholder:"N" help:"Largest board, in cells, the studio compiles or plays (default 1000)."`
+	MaxJobs  int           `name:"max-jobs" default:"4" placeholder:"N" help:"Most searches running at once, over all pages (default 4)."`
+	MaxTime  time.Duration `name:"max-time" default:"2m" placeholder:"DURATION" help:"Longest a search or a game generation may run before it is stopped (default 2m)."`
+}
+
+func (c *StudioCmd) Run(e *env) error {
+	ln, err := net.Listen("tcp", c.Listen)
+	if err != nil {
+		return err
+	}
+	defer ln.Close()
+	var extra []string
+	if !studio.IsLoopback(c.Listen) {
+		fmt.Fprintf(e.stderr, "polyspec: warning: listening on %s, not loopback: other machines may use the studio, read and write its folder's spec files and run searches\n", ln.Addr())
+		// A page reached by the address it was asked to listen on must
+		// be served; a wildcard address names no host.
+		if host, _, err := net.SplitHostPort(c.Listen); err == nil {
+			if ip := net.ParseIP(host); host != "" && (ip == nil || !ip.IsUnspecified()) {
+				extra = append(extra, host)
+			}
+		}
+	}
+	limits := studio.DefaultLimits
+	limits.MaxCells, limits.MaxTime, limits.MaxJobs = c.MaxCells, c.MaxTime, c.MaxJobs
+	srv, err := studio.New(c.Dir, limits, extra...)
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	// A wildcard address is reached here through loopback.
+	a := ln.Addr().(*net.TCPAddr)
+	host := "127.0.0.1"
+	if !a.IP.IsUnspecified() {
+		host = a.IP.String()
+	}
+	url := "http://" + net.JoinHostPort(host, fmt.Sprint(a.Port)) + "/"
+	fmt.Fprintf(e.stdout, "polyspec studio: %s (folder %s; Ctrl-C stops)\n", url, c.Dir)
+	if c.Open {
+		if err := openBrowser(url); err != nil {
+			fmt.Fprintf(e.stderr, "polyspec: could not open a browser (%v): open %s yourself\n", err, url)
+		}
+	}
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	select {
+	case err := <-served:
+		return err
+	case <-e.ctx.Done():
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	// Searches stream until they end; closing them is enough.
+	if err := hs.Shutdown(ctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	hs.Close()
+	return nil
+}
+
+// openBrowser asks the desktop to open a URL.
+func openBrowser(url string) error {
+	name, args := "xdg-open", []string{url}
+	switch runtime.GOOS {
+	case "darwin":
+		name = "open"
+	case "windows":
+		name, args = "rundll32", []string{"url.dll,FileProtocolHandler", url}
+	}
+	return exec.Command(name, args...).Start()
+}
