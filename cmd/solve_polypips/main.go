@@ -14,10 +14,12 @@ import (
 	"syscall"
 
 	"github.com/alecthomas/kong"
+	"github.com/polyspec/polyspec/cmd/internal/pipeline"
 	"github.com/polyspec/polyspec/cmd/internal/pipscli"
 	"github.com/polyspec/polyspec/cmd/internal/progress"
 	"github.com/polyspec/polyspec/compile/pips"
 	"github.com/polyspec/polyspec/cover"
+	"github.com/polyspec/polyspec/emit"
 )
 
 // description is the body of --help.
@@ -80,9 +82,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	status := progress.New(stderr, progress.IsTerminal(stderr) && !cli.Quiet)
 	ctx, stopStatus := status.ShowNodes(ctx)
-	solved, err := pipscli.Run(ctx, status.Writer(stdout), cli.File, pipscli.Options{
-		Count: cli.Count, ShowGame: cli.ShowGame, Backend: cli.Backend, Difficulty: cli.Difficulty,
-	})
+	unsolved, err := solve(ctx, status.Writer(stdout), cli)
 	stopStatus()
 	switch {
 	case errors.Is(err, context.Canceled):
@@ -91,8 +91,31 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case err != nil:
 		fmt.Fprintln(stderr, "solve_polypips:", err)
 		return 2
-	case !solved:
+	case unsolved:
 		return 1
 	}
 	return 0
+}
+
+// solve runs the games of the file through the solve pipeline: each
+// game's first solution, or with --count their number. It reports whether
+// a game has no solution.
+func solve(ctx context.Context, w io.Writer, cli CLI) (unsolved bool, err error) {
+	j, err := pipscli.Load(cli.File, pipscli.Options{Count: cli.Count, ShowGame: cli.ShowGame, Backend: cli.Backend, Difficulty: cli.Difficulty})
+	if err != nil {
+		return false, err
+	}
+	b, err := cover.Lookup(cli.Backend)
+	if err != nil {
+		return false, err
+	}
+	_, unsolved, err = j.Run(w, j.Text, func(pt *pipeline.Part, print func(int, []int)) (emit.Summary, error) {
+		var visit cover.Visit
+		if !cli.Count {
+			visit = func(sol []int) bool { print(1, sol); return false }
+		}
+		st, err := pt.Solve(ctx, b, nil, visit)
+		return emit.Summary{Solutions: st.Solutions}, err
+	})
+	return unsolved, err
 }
