@@ -3,7 +3,6 @@ package pipscli
 import (
 	"github.com/polyspec/polyspec/compile/pips"
 	"github.com/polyspec/polyspec/emit"
-	"github.com/polyspec/polyspec/emit/boxart"
 	"github.com/polyspec/polyspec/grammar"
 )
 
@@ -12,15 +11,11 @@ func board(g *pips.Game, sol []pips.Placement) emit.PipsBoard {
 	var b emit.PipsBoard
 	for i, p := range sol {
 		for _, c := range p.Cells {
-			b.Cells = append(b.Cells, emit.PipsCell{At: boxart.Point(c.Point), Piece: i, Pips: c.Pips})
+			b.Cells = append(b.Cells, emit.PipsCell{At: c.Point, Piece: i, Pips: c.Pips})
 		}
 	}
 	for _, r := range g.Regions {
-		region := emit.PipsRegion{Label: r.Rule.Label()}
-		for _, c := range r.Cells {
-			region.Cells = append(region.Cells, boxart.Point(c))
-		}
-		b.Regions = append(b.Regions, region)
+		b.Regions = append(b.Regions, emit.PipsRegion{Label: r.Rule.Label(), Cells: r.Cells})
 	}
 	return b
 }
