@@ -66,9 +66,10 @@ func (c *SolveCmd) Run(e *env) error {
 		}
 	}
 	total, unsolved, err := j.Run(e.stdout, out, func(pt *pipeline.Part, print func(int, []int)) (emit.Summary, error) {
-		return c.search(e, stopAfter, c.parallel(b, j.serial), func(ctx context.Context, par *cover.Parallel, visit cover.Visit) (cover.Stats, error) {
-			return pt.Solve(ctx, b, par, visit)
-		}, c.Pictures.capture(c.solutions(print), pt.Solution))
+		if c.Count {
+			print = nil
+		}
+		return c.search(e, stopAfter, pt, b, c.parallel(b, j.serial), c.Pictures.capture(print, pt.Solution))
 	})
 	if err != nil {
 		return err
@@ -83,8 +84,10 @@ func (c *SolveCmd) Run(e *env) error {
 	if err := c.Pictures.finish(j); err != nil {
 		return err
 	}
-	if err := interrupted(total); err != nil {
-		return err
+	// Ctrl-C exits with the shell's status for it, once the partial
+	// results are printed.
+	if total.Interrupted {
+		return exitError{130}
 	}
 	if j.failUnsolved && unsolved {
 		return exitError{1}
@@ -136,31 +139,12 @@ func (c *SolveCmd) parallel(b cover.Backend, serial bool) *cover.Parallel {
 	return &cover.Parallel{Backend: b, Workers: c.Workers}
 }
 
-// solutions returns the function that prints each solution, or nil when
-// only the count is wanted.
-func (c *SolveCmd) solutions(print func(int, []int)) func(int, []int) {
-	if c.Count {
-		return nil
-	}
-	return print
-}
-
-// interrupted turns an interrupted run into exit status 130, the shell's
-// convention for Ctrl-C, once its partial results are printed.
-func interrupted(s emit.Summary) error {
-	if s.Interrupted {
-		return exitError{130}
-	}
-	return nil
-}
-
-// search runs a solve with a solution limit, a status line on a terminal,
-// the --shard, --out and --state of c.Scale, and Ctrl-C turned into an
-// orderly stop. par is the split search, or nil for the backend alone;
-// solve runs the one it is given. found sees each solution with its number,
-// in order; a nil found with no limit lets the backend count without
-// building solutions.
-func (c *SolveCmd) search(e *env, stopAfter int, par *cover.Parallel, solve func(context.Context, *cover.Parallel, cover.Visit) (cover.Stats, error), found func(int, []int)) (emit.Summary, error) {
+// search runs a part's search with b, a solution limit, a status line on a
+// terminal, the --shard, --out and --state of c.Scale, and Ctrl-C turned
+// into an orderly stop. par is the split search, or nil for the backend
+// alone. found sees each solution with its number, in order; a nil found
+// with no limit lets the backend count without building solutions.
+func (c *SolveCmd) search(e *env, stopAfter int, pt *pipeline.Part, b cover.Backend, par *cover.Parallel, found func(int, []int)) (emit.Summary, error) {
 	start := time.Now()
 	var n atomic.Int64
 	var visit cover.Visit
@@ -197,7 +181,7 @@ func (c *SolveCmd) search(e *env, stopAfter int, par *cover.Parallel, solve func
 	}
 	stopSaving := c.Scale.saving(par)
 	stopStatus := e.status.Show(poll)
-	st, err := solve(ctx, par, visit)
+	st, err := pt.Solve(ctx, b, par, visit)
 	stopStatus()
 	saveErr := stopSaving()
 	if visit == nil {
