@@ -56,29 +56,9 @@ func main() {
 // run is main without the process: it returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var cli CLI
-	exit := -1
-	parser, err := kong.New(&cli,
-		kong.Name("solve_polypips"),
-		kong.Description(description),
-		kong.UsageOnError(),
-		kong.Writers(stdout, stderr),
-		kong.Exit(func(code int) { exit = code }),
-		kong.Vars{
-			"default_backend": pips.DefaultBackend,
-			"backends":        strings.Join(cover.BackendNames(), ","),
-		},
-	)
-	if err != nil {
-		fmt.Fprintln(stderr, "solve_polypips:", err)
-		return 2
-	}
-	_, err = parser.Parse(args)
-	if exit >= 0 {
-		return exit
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "solve_polypips:", err)
-		return 2
+	vars := kong.Vars{"default_backend": pips.DefaultBackend, "backends": strings.Join(cover.BackendNames(), ",")}
+	if code, done := pipscli.Parse("solve_polypips", description, &cli, vars, args, stdout, stderr); done {
+		return code
 	}
 	status := progress.New(stderr, progress.IsTerminal(stderr) && !cli.Quiet)
 	ctx, stopStatus := status.ShowNodes(ctx)
