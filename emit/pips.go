@@ -1,13 +1,12 @@
 package emit
 
 import (
-	"cmp"
 	"fmt"
 	"io"
 	"slices"
 	"unicode/utf8"
 
-	"github.com/polyspec/polyspec/emit/boxart"
+	"github.com/polyspec/polyspec/grammar"
 )
 
 // A PipsBoard is a Pips or Polypips board with its tiles placed, described
@@ -21,7 +20,7 @@ type PipsBoard struct {
 // A PipsCell is one square of the board.
 type PipsCell struct {
 	// At is the cell's place; rows grow downward, as in boxart.
-	At boxart.Point
+	At grammar.Point
 	// Piece identifies the tile covering the cell: cells with the same
 	// Piece are one domino or polypip. A negative Piece leaves the cell
 	// bare.
@@ -32,7 +31,7 @@ type PipsCell struct {
 
 // A PipsRegion is a set of cells under one rule.
 type PipsRegion struct {
-	Cells []boxart.Point
+	Cells []grammar.Point
 	// Label is the rule as the puzzle prints it: a sum ("12"), "<N",
 	// ">N", "=" or "≠"; "" draws the region without a label.
 	Label string
@@ -76,9 +75,9 @@ var (
 // in a badge at its lowest, rightmost cell.
 func PipsSVG(w io.Writer, b PipsBoard) error {
 	cells := slices.Clone(b.Cells)
-	slices.SortFunc(cells, func(p, q PipsCell) int { return comparePoints(p.At, q.At) })
-	piece := map[boxart.Point]int{}
-	lo, hi := boxart.Point{}, boxart.Point{}
+	slices.SortFunc(cells, func(p, q PipsCell) int { return p.At.Compare(q.At) })
+	piece := map[grammar.Point]int{}
+	lo, hi := grammar.Point{}, grammar.Point{}
 	for i, c := range cells {
 		if c.Piece >= 0 && (c.Pips < 0 || c.Pips >= len(pipSpots)) {
 			return fmt.Errorf("emit: cell %d,%d shows %d pips; a tile shows 0 to 9", c.At.Col, c.At.Row, c.Pips)
@@ -86,8 +85,8 @@ func PipsSVG(w io.Writer, b PipsBoard) error {
 		if i == 0 {
 			lo, hi = c.At, c.At
 		}
-		lo = boxart.Point{Col: min(lo.Col, c.At.Col), Row: min(lo.Row, c.At.Row)}
-		hi = boxart.Point{Col: max(hi.Col, c.At.Col), Row: max(hi.Row, c.At.Row)}
+		lo = grammar.Point{Col: min(lo.Col, c.At.Col), Row: min(lo.Row, c.At.Row)}
+		hi = grammar.Point{Col: max(hi.Col, c.At.Col), Row: max(hi.Row, c.At.Row)}
 		piece[c.At] = c.Piece
 	}
 	s := newSVG(float64(hi.Col-lo.Col+1)+2*pipsMargin, float64(hi.Row-lo.Row+1)+2*pipsMargin)
@@ -95,7 +94,7 @@ func PipsSVG(w io.Writer, b PipsBoard) error {
 	at := func(v vec) vec {
 		return vec{X: v.X - float64(lo.Col) + pipsMargin, Y: v.Y - float64(lo.Row) + pipsMargin}
 	}
-	outline := func(points []boxart.Point) string {
+	outline := func(points []grammar.Point) string {
 		var squares [][]node
 		for _, p := range points {
 			squares = append(squares, square([3]int{p.Col, p.Row}))
@@ -106,7 +105,7 @@ func PipsSVG(w io.Writer, b PipsBoard) error {
 		}
 		return pathData(paths, true, at)
 	}
-	all := make([]boxart.Point, len(cells))
+	all := make([]grammar.Point, len(cells))
 	for i, c := range cells {
 		all[i] = c.At
 	}
@@ -130,14 +129,10 @@ func PipsSVG(w io.Writer, b PipsBoard) error {
 	return s.end(w)
 }
 
-func comparePoints(p, q boxart.Point) int {
-	return cmp.Or(cmp.Compare(p.Row, q.Row), cmp.Compare(p.Col, q.Col))
-}
-
 // tiles draws the tiles: the outline of each, a short line across each
 // side two of its cells share, and the pips.
-func (s *svgDoc) tiles(cells []PipsCell, piece map[boxart.Point]int, outline func([]boxart.Point) string, at func(vec) vec) {
-	byPiece := map[int][]boxart.Point{}
+func (s *svgDoc) tiles(cells []PipsCell, piece map[grammar.Point]int, outline func([]grammar.Point) string, at func(vec) vec) {
+	byPiece := map[int][]grammar.Point{}
 	var ids []int
 	for _, c := range cells {
 		if c.Piece < 0 {
@@ -156,7 +151,7 @@ func (s *svgDoc) tiles(cells []PipsCell, piece map[boxart.Point]int, outline fun
 			outline(byPiece[id]), tileColour, ink, num(tileEdge*svgUnit))
 		for _, p := range byPiece[id] {
 			// The sides to the right and below, so each is drawn once.
-			for _, q := range []boxart.Point{{Col: p.Col + 1, Row: p.Row}, {Col: p.Col, Row: p.Row + 1}} {
+			for _, q := range []grammar.Point{{Col: p.Col + 1, Row: p.Row}, {Col: p.Col, Row: p.Row + 1}} {
 				if other, ok := piece[q]; !ok || other != id {
 					continue
 				}
@@ -186,9 +181,9 @@ func (s *svgDoc) tiles(cells []PipsCell, piece map[boxart.Point]int, outline fun
 
 // vertical reports whether a cell's tile runs up and down through it: a
 // neighbour above or below belongs to the same tile and none beside it.
-func vertical(piece map[boxart.Point]int, c PipsCell) bool {
+func vertical(piece map[grammar.Point]int, c PipsCell) bool {
 	same := func(dc, dr int) bool {
-		id, ok := piece[boxart.Point{Col: c.At.Col + dc, Row: c.At.Row + dr}]
+		id, ok := piece[grammar.Point{Col: c.At.Col + dc, Row: c.At.Row + dr}]
 		return ok && id == c.Piece
 	}
 	return (same(0, -1) || same(0, 1)) && !same(-1, 0) && !same(1, 0)
@@ -198,7 +193,7 @@ func vertical(piece map[boxart.Point]int, c PipsCell) bool {
 // right corner of its last cell, the way printed Pips puzzles show it: on
 // the corner it covers no cell's middle, where the spots are.
 func (s *svgDoc) label(r PipsRegion, colour rgb, at func(vec) vec) {
-	last := slices.MaxFunc(r.Cells, comparePoints)
+	last := slices.MaxFunc(r.Cells, grammar.Point.Compare)
 	width := labelSize * (0.7 + 0.6*float64(utf8.RuneCountInString(r.Label)))
 	height := labelSize * 1.4
 	corner := at(vec{X: float64(last.Col+1) - width/2, Y: float64(last.Row+1) - height/2})

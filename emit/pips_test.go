@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/polyspec/polyspec/emit/boxart"
+	"github.com/polyspec/polyspec/grammar"
 )
 
 // pipsExample is a solved 4×2 board: two upright dominoes at the ends, two
@@ -16,17 +16,17 @@ import (
 //	2 0 5 4
 var pipsExample = PipsBoard{
 	Cells: []PipsCell{
-		{boxart.Point{Col: 0, Row: 0}, 1, 6}, {boxart.Point{Col: 0, Row: 1}, 1, 2},
-		{boxart.Point{Col: 1, Row: 0}, 2, 3}, {boxart.Point{Col: 2, Row: 0}, 2, 3},
-		{boxart.Point{Col: 3, Row: 0}, 3, 1}, {boxart.Point{Col: 3, Row: 1}, 3, 4},
-		{boxart.Point{Col: 1, Row: 1}, 4, 0}, {boxart.Point{Col: 2, Row: 1}, 4, 5},
+		{grammar.Point{Col: 0, Row: 0}, 1, 6}, {grammar.Point{Col: 0, Row: 1}, 1, 2},
+		{grammar.Point{Col: 1, Row: 0}, 2, 3}, {grammar.Point{Col: 2, Row: 0}, 2, 3},
+		{grammar.Point{Col: 3, Row: 0}, 3, 1}, {grammar.Point{Col: 3, Row: 1}, 3, 4},
+		{grammar.Point{Col: 1, Row: 1}, 4, 0}, {grammar.Point{Col: 2, Row: 1}, 4, 5},
 	},
 	Regions: []PipsRegion{
-		{[]boxart.Point{{Col: 0, Row: 0}, {Col: 0, Row: 1}}, "8"},
-		{[]boxart.Point{{Col: 1, Row: 0}, {Col: 2, Row: 0}}, "="},
-		{[]boxart.Point{{Col: 3, Row: 0}}, ">0"},
-		{[]boxart.Point{{Col: 1, Row: 1}, {Col: 2, Row: 1}}, "≠"},
-		{[]boxart.Point{{Col: 3, Row: 1}}, "<5"},
+		{[]grammar.Point{{Col: 0, Row: 0}, {Col: 0, Row: 1}}, "8"},
+		{[]grammar.Point{{Col: 1, Row: 0}, {Col: 2, Row: 0}}, "="},
+		{[]grammar.Point{{Col: 3, Row: 0}}, ">0"},
+		{[]grammar.Point{{Col: 1, Row: 1}, {Col: 2, Row: 1}}, "≠"},
+		{[]grammar.Point{{Col: 3, Row: 1}}, "<5"},
 	},
 }
 
@@ -47,7 +47,7 @@ func TestPipsSVG(t *testing.T) {
 	if n := strings.Count(b.String(), "<circle "); n != spots {
 		t.Errorf("%d spots drawn, want %d", n, spots)
 	}
-	bad := PipsBoard{Cells: []PipsCell{{boxart.Point{}, 0, 10}}}
+	bad := PipsBoard{Cells: []PipsCell{{grammar.Point{}, 0, 10}}}
 	if err := PipsSVG(&b, bad); err == nil {
 		t.Error("10 pips: no error")
 	}

@@ -1,6 +1,7 @@
 package grammar
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 )
@@ -8,6 +9,11 @@ import (
 // A Point is a cell of a shape: Col grows to the right and Row grows
 // downward, as on a screen and in the Polypips document's tables.
 type Point struct{ Col, Row int }
+
+// Compare orders points in reading order: by row, then column.
+func (p Point) Compare(q Point) int {
+	return cmp.Or(cmp.Compare(p.Row, q.Row), cmp.Compare(p.Col, q.Col))
+}
 
 // shapeTables are the Polypips document's layout tables, copied letter for
 // letter so that they can be checked against it by eye: rows separated by

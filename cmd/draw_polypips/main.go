@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 
-	"github.com/alecthomas/kong"
 	"github.com/polyspec/polyspec/cmd/internal/pipscli"
 )
 
@@ -19,24 +18,10 @@ func main() {
 // run is main without the process: it returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
 	var cli pipscli.DrawFlags
-	exit := -1
-	parser, err := kong.New(&cli,
-		kong.Name("draw_polypips"),
-		kong.Description(pipscli.DrawHelp),
-		kong.UsageOnError(),
-		kong.Writers(stdout, stderr),
-		kong.Exit(func(code int) { exit = code }),
-	)
-	if err == nil {
-		_, err = parser.Parse(args)
-		if exit >= 0 {
-			return exit
-		}
+	if code, done := pipscli.Parse("draw_polypips", pipscli.DrawHelp, &cli, nil, args, stdout, stderr); done {
+		return code
 	}
-	if err == nil {
-		err = pipscli.Draw(stdout, cli)
-	}
-	if err != nil {
+	if err := pipscli.Draw(stdout, cli); err != nil {
 		fmt.Fprintln(stderr, "draw_polypips:", err)
 		return 2
 	}

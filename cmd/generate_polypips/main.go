@@ -29,26 +29,11 @@ func main() {
 // run is main without the process: it returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var cli pipscli.GenerateFlags
-	exit := -1
-	parser, err := kong.New(&cli,
-		kong.Name("generate_polypips"),
-		kong.Description(pipscli.GenerateHelp),
-		kong.UsageOnError(),
-		kong.Writers(stdout, stderr),
-		kong.Exit(func(code int) { exit = code }),
-		kong.Vars{"boards": strings.Join(pips.BoardNames, ", ")},
-	)
-	if err == nil {
-		_, err = parser.Parse(args)
-		if exit >= 0 {
-			return exit
-		}
-		if err != nil {
-			fmt.Fprintln(stderr, "generate_polypips:", err)
-			return 2
-		}
-		err = pipscli.Generate(ctx, stdout, cli)
+	vars := kong.Vars{"boards": strings.Join(pips.BoardNames, ", ")}
+	if code, done := pipscli.Parse("generate_polypips", pipscli.GenerateHelp, &cli, vars, args, stdout, stderr); done {
+		return code
 	}
+	err := pipscli.Generate(ctx, stdout, cli)
 	switch {
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(stderr, "generate_polypips: interrupted")

@@ -9,7 +9,7 @@ import (
 
 // EnumerateCmd generates every polyform of one order.
 type EnumerateCmd struct {
-	Lattice  string `required:"" enum:"square,cubic,iamond,hex,stick,trig,twig" help:"Lattice: square, cubic, iamond, hex, stick, trig or twig."`
+	Lattice  string `required:"" enum:"${lattices}" help:"Lattice: ${lattice_words}."`
 	Order    int    `required:"" help:"Number of cells (cubes, triangles, segments, ...) in each piece."`
 	OneSided bool   `name:"one-sided" help:"Count mirror images apart (not for cubic, whose pieces are never turned over)."`
 	List     bool   `help:"Print each piece in the lattice's picture form, as solution records, before the count."`

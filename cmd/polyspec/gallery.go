@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/polyspec/polyspec/cmd/internal/pipeline"
 	"github.com/polyspec/polyspec/cmd/internal/progress"
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/emit"
@@ -159,7 +160,7 @@ func (c *GalleryCmd) card(ctx context.Context, en puzzles.Entry, id string) (gal
 	if err != nil {
 		return galleryCard{}, err
 	}
-	sol, err := firstSolution(ctx, j.parts[0], c.Timeout)
+	sol, err := firstSolution(ctx, j.Parts[0], c.Timeout)
 	switch {
 	case ctx.Err() != nil:
 		return galleryCard{}, ctx.Err()
@@ -173,7 +174,7 @@ func (c *GalleryCmd) card(ctx context.Context, en puzzles.Entry, id string) (gal
 		return card, nil
 	}
 	var b bytes.Buffer
-	if err := j.draw("svg", &b, *sol, 0); err != nil {
+	if err := j.Draw("svg", &b, *sol, 0); err != nil {
 		return galleryCard{}, err
 	}
 	card.Picture = id + ".svg"
@@ -182,7 +183,7 @@ func (c *GalleryCmd) card(ctx context.Context, en puzzles.Entry, id string) (gal
 
 // firstSolution solves a puzzle, over every solution, until its first
 // solution or the timeout; nil and no error mean it has none.
-func firstSolution(ctx context.Context, pt *part, timeout time.Duration) (*emit.Solution, error) {
+func firstSolution(ctx context.Context, pt *pipeline.Part, timeout time.Duration) (*emit.Solution, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	b, err := cover.Lookup(cover.DefaultBackend)
@@ -190,8 +191,8 @@ func firstSolution(ctx context.Context, pt *part, timeout time.Duration) (*emit.
 		return nil, err
 	}
 	var first *emit.Solution
-	_, err = cover.SolveRegions(ctx, b, pt.problem, pt.regions, func(sol []int) bool {
-		s := pt.solution(sol)
+	_, err = cover.SolveRegions(ctx, b, pt.Problem, pt.Regions, func(sol []int) bool {
+		s := pt.Solution(sol)
 		first = &s
 		return false
 	})

@@ -1,13 +1,13 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/polyspec/polyspec/cmd/internal/pipeline"
 	"github.com/polyspec/polyspec/cmd/internal/pipscli"
 	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/cover"
@@ -17,19 +17,16 @@ import (
 	"github.com/polyspec/polyspec/spec"
 )
 
-// A job is an input of any kind made ready for solve's pipeline: the
-// exact-cover problems to search, and what prints and draws their
-// solutions. The pipeline (solve.go) is the same for every kind; a kind
-// says only what it cannot do, in refuse, and why.
+// A job is an input of any kind made ready for solve's pipeline
+// (pipeline.Job), with what the command line needs to know of its kind.
+// The pipeline is the same for every kind; a kind says only what it cannot
+// do, in refuse, and why.
 type job struct {
-	kind  string  // what the input is, for messages: "Pips games"
-	parts []*part // the puzzles of the input, searched in turn
-	text  printer // the text output; JSON is the same for every kind
-	dims  int     // the coordinates of a cell in JSON
-	// draw writes solution s in a picture format ("svg", "png", "x3d",
-	// "gltf"); a format the kind cannot draw is in refuse.
-	draw func(format string, w io.Writer, s emit.Solution, pngSize int) error
-	// refuse says why a flag does not apply to this kind, by flag name.
+	pipeline.Job
+	kind string // what the input is, for messages: "Pips games"
+	dims int    // the coordinates of a cell in JSON
+	// refuse says why a flag does not apply to this kind, by flag name;
+	// it holds the picture formats the kind cannot draw.
 	refuse map[string]string
 	// firstOnly stops at each puzzle's first solution unless --stop-after
 	// says otherwise; serial searches on one core unless --workers says
@@ -37,40 +34,6 @@ type job struct {
 	firstOnly, serial bool
 	// failUnsolved exits with status 1 when a puzzle has no solution.
 	failUnsolved bool
-}
-
-// A part is one puzzle of an input.
-type part struct {
-	title    string // names the puzzle in an input of several
-	problem  *cover.Problem
-	distinct *cover.Distinct // symmetry reduction, or nil
-	regions  *cover.Regions  // rules the sums backend checks, or nil
-	backend  cover.Backend   // overrides --backend's choice, or nil
-	solution func(sol []int) emit.Solution
-}
-
-// solve searches the part with b, split by par unless par is nil.
-func (pt *part) solve(ctx context.Context, b cover.Backend, par *cover.Parallel, visit cover.Visit) (cover.Stats, error) {
-	if pt.backend != nil {
-		b = pt.backend
-	}
-	switch {
-	case pt.distinct != nil && par != nil:
-		return par.SolveDistinct(ctx, pt.distinct, visit)
-	case pt.distinct != nil:
-		return pt.distinct.Solve(ctx, b, visit)
-	case par != nil:
-		return par.Solve(ctx, pt.problem, visit)
-	}
-	return cover.SolveRegions(ctx, b, pt.problem, pt.regions, visit)
-}
-
-// A printer writes a job's results as text. Its functions may be nil.
-type printer struct {
-	start    func(w io.Writer, pt *part) error
-	solution func(w io.Writer, s emit.Solution) error
-	end      func(w io.Writer, pt *part, sum emit.Summary) error
-	close    func(w io.Writer, total emit.Summary) error
 }
 
 // load reads a target of any kind: a DLX file, a Pips game, a list of
@@ -123,23 +86,23 @@ func specJob(s *spec.Spec, opts loadOptions) (*job, error) {
 	}
 	return &job{
 		kind: "polyform puzzles",
-		parts: []*part{{problem: pz.Problem, distinct: d, solution: func(sol []int) emit.Solution {
+		Job: pipeline.Job{Parts: []*pipeline.Part{{Problem: pz.Problem, Distinct: d, Solution: func(sol []int) emit.Solution {
 			return emit.Solution{Pieces: placed(pz, sol)}
 		}}},
-		text: printer{
-			start: func(w io.Writer, _ *part) (err error) {
-				if records, err = emit.NewRecords(w, lattice, boardCells(pz)); err != nil || opts.count {
-					return err
-				}
-				return records.Header(s.Name.V)
+			Text: pipeline.Printer{
+				Start: func(w io.Writer, _ *pipeline.Part) (err error) {
+					if records, err = emit.NewRecords(w, lattice, boardCells(pz)); err != nil || opts.count {
+						return err
+					}
+					return records.Header(s.Name.V)
+				},
+				Solution: func(_ io.Writer, sol emit.Solution) error { return records.Solution(sol) },
+				Close:    writeLine,
 			},
-			solution: func(_ io.Writer, sol emit.Solution) error { return records.Solution(sol) },
-			close:    writeLine,
-		},
-		dims: pz.Lattice.Dims(),
-		draw: func(format string, w io.Writer, sol emit.Solution, pngSize int) error {
-			return drawPieces(format, w, lattice, sol.Pieces, pngSize)
-		},
+			Draw: func(format string, w io.Writer, sol emit.Solution, pngSize int) error {
+				return drawPieces(format, w, lattice, sol.Pieces, pngSize)
+			}},
+		dims:   pz.Lattice.Dims(),
 		refuse: refuse,
 	}, nil
 }
@@ -164,7 +127,7 @@ func loadDLX(path string) (*job, error) {
 	}
 	return &job{
 		kind: "DLX files",
-		parts: []*part{{problem: p, solution: func(sol []int) emit.Solution {
+		Job: pipeline.Job{Parts: []*pipeline.Part{{Problem: p, Solution: func(sol []int) emit.Solution {
 			var s emit.Solution
 			for _, o := range sol {
 				var b strings.Builder
@@ -173,17 +136,17 @@ func loadDLX(path string) (*job, error) {
 			}
 			return s
 		}}},
-		text: printer{
-			solution: func(w io.Writer, s emit.Solution) error {
-				_, err := fmt.Fprintf(w, "solution %d:\n%s\n\n", s.Number, strings.Join(s.Options, "\n"))
-				return err
-			},
-			close: func(w io.Writer, sum emit.Summary) error {
-				_, err := fmt.Fprintf(w, "%s%d solutions, %d nodes, %d updates, duration %s\n",
-					sum.Notice(), sum.Solutions, sum.Searches, sum.Updates, emit.Duration(sum.Duration))
-				return err
-			},
-		},
+			Text: pipeline.Printer{
+				Solution: func(w io.Writer, s emit.Solution) error {
+					_, err := fmt.Fprintf(w, "solution %d:\n%s\n\n", s.Number, strings.Join(s.Options, "\n"))
+					return err
+				},
+				Close: func(w io.Writer, sum emit.Summary) error {
+					_, err := fmt.Fprintf(w, "%s%d solutions, %d nodes, %d updates, duration %s\n",
+						sum.Notice(), sum.Solutions, sum.Searches, sum.Updates, emit.Duration(sum.Duration))
+					return err
+				},
+			}},
 		refuse: refusing(refusing(notPips(), "a DLX file holds no symmetries: compile writes them into it", "--all"),
 			"a DLX file has no pictures: its items are only names", pictureFlags...),
 	}, nil

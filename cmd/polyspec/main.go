@@ -14,6 +14,7 @@ import (
 
 	"github.com/alecthomas/kong"
 	"github.com/polyspec/polyspec/cmd/internal/progress"
+	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/compile/pips"
 	"github.com/polyspec/polyspec/cover"
 )
@@ -79,6 +80,7 @@ func (e exitError) Error() string { return fmt.Sprintf("exit status %d", e.code)
 func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var cli CLI
 	exit := -1
+	lattices, latticeWords := latticeNames()
 	parser, err := kong.New(&cli,
 		kong.Name("polyspec"),
 		kong.Description("Solve, count, check and draw polyform puzzles written as spec files, Pips and Polypips games, and Sudoku."),
@@ -90,6 +92,9 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			"default_backend": cover.DefaultBackend,
 			"backends":        strings.Join(cover.BackendNames(), ","),
 			"boards":          strings.Join(pips.BoardNames, ", "),
+			"lattices":        lattices,
+			"lattice_words":   latticeWords,
+			"default_lattice": compile.Lattices[0].Name(),
 			"version":         version(),
 		},
 	)

@@ -17,7 +17,7 @@ import (
 // NewCmd writes a spec to start a puzzle from.
 type NewCmd struct {
 	Name     string `arg:"" help:"The puzzle's name (a-z, 0-9 and '-'); the spec goes to NAME.toml."`
-	Lattice  string `default:"square" enum:"square,cubic,iamond,hex,stick,trig,twig" help:"The lattice: square, cubic, iamond, hex, stick, trig or twig."`
+	Lattice  string `default:"${default_lattice}" enum:"${lattices}" help:"The lattice: ${lattice_words}."`
 	Board    string `placeholder:"WxH" help:"The board: W by H squares (WxHxD cubes on the cubic lattice, a parallelogram of triangles or hexagons on iamond and hex, the segments of a W by H grid on stick and trig). Default: the board of the lattice's example in 'polyspec help spec'."`
 	Pieces   string `placeholder:"RULE" help:"The piece set, as a piece-set rule such as 5*, 1234 or F,I,L*2. Default: the pieces of the lattice's example."`
 	OneSided bool   `name:"one-sided" help:"Pieces may not be turned over."`
@@ -118,6 +118,17 @@ func (c *NewCmd) spec() (string, error) {
 		key("board.size", strconv.Quote(fmt.Sprintf("%dx%d", size.W, size.H)))
 	}
 	return b.String(), nil
+}
+
+// latticeNames lists the lattices of the registry for --lattice: as its
+// enum, and in words.
+func latticeNames() (enum, words string) {
+	var names []string
+	for _, l := range compile.Lattices {
+		names = append(names, l.Name())
+	}
+	last := len(names) - 1
+	return strings.Join(names, ","), strings.Join(names[:last], ", ") + " or " + names[last]
 }
 
 // wrapComment fills a key's meaning into lines of a comment.

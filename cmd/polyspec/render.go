@@ -190,5 +190,5 @@ func (p *Pictures) finish(j *job) error {
 	if p.drawn == nil {
 		return fmt.Errorf("no solution %d to draw", p.number)
 	}
-	return p.write(p.stdout, func(format string, w io.Writer) error { return j.draw(format, w, *p.drawn, p.size()) })
+	return p.write(p.stdout, func(format string, w io.Writer) error { return j.Draw(format, w, *p.drawn, p.size()) })
 }

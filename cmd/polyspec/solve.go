@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/polyspec/polyspec/cmd/internal/pipeline"
 	"github.com/polyspec/polyspec/cmd/internal/progress"
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/emit"
@@ -56,78 +57,42 @@ func (c *SolveCmd) Run(e *env) error {
 	if err := c.Scale.check(c.Count, stopAfter); err != nil {
 		return err
 	}
-	out := j.text
+	out := j.Text
 	if c.Format == "json" {
 		js := emit.NewJSON(e.stdout, j.dims)
-		out = printer{
-			solution: func(_ io.Writer, s emit.Solution) error { return js.Solution(s) },
-			close:    func(_ io.Writer, sum emit.Summary) error { return js.Summary(sum) },
+		out = pipeline.Printer{
+			Solution: func(_ io.Writer, s emit.Solution) error { return js.Solution(s) },
+			Close:    func(_ io.Writer, sum emit.Summary) error { return js.Summary(sum) },
 		}
 	}
-	var total emit.Summary
-	start, unsolved := time.Now(), false
-	for _, pt := range j.parts {
-		if err := startPart(out.start, e.stdout, pt); err != nil {
-			return err
+	total, unsolved, err := j.Run(e.stdout, out, func(pt *pipeline.Part, print func(int, []int)) (emit.Summary, error) {
+		if c.Count {
+			print = nil
 		}
-		var werr error
-		sum, err := c.search(e, stopAfter, c.parallel(b, j.serial), func(ctx context.Context, par *cover.Parallel, visit cover.Visit) (cover.Stats, error) {
-			return pt.solve(ctx, b, par, visit)
-		}, c.Pictures.capture(c.solutions(func(n int, sol []int) {
-			if werr == nil && out.solution != nil {
-				s := pt.solution(sol)
-				s.Number = n
-				if len(j.parts) > 1 {
-					s.Puzzle = pt.title
-				}
-				werr = out.solution(e.stdout, s)
-			}
-		}), pt.solution))
-		if err == nil {
-			err = werr
-		}
-		// An interrupted puzzle's count is no result to print.
-		if err == nil && out.end != nil && !sum.Interrupted {
-			err = out.end(e.stdout, pt, sum)
-		}
-		if err != nil {
-			return err
-		}
-		unsolved = unsolved || sum.Solutions == 0
-		total.Solutions += sum.Solutions
-		total.Searches += sum.Searches
-		total.Updates += sum.Updates
-		total.Interrupted = sum.Interrupted
-		// The first solution of each game or list entry is no user's limit.
-		total.Limited = total.Limited || sum.Limited && (c.StopAfter != nil || !j.firstOnly)
-		if sum.Interrupted {
-			break
-		}
+		return c.search(e, stopAfter, pt, b, c.parallel(b, j.serial), c.Pictures.capture(print, pt.Solution))
+	})
+	if err != nil {
+		return err
 	}
-	total.Duration = time.Since(start)
-	if out.close != nil {
-		if err := out.close(e.stdout, total); err != nil {
+	// The first solution of each game or list entry is no user's limit.
+	total.Limited = total.Limited && (c.StopAfter != nil || !j.firstOnly)
+	if out.Close != nil {
+		if err := out.Close(e.stdout, total); err != nil {
 			return err
 		}
 	}
 	if err := c.Pictures.finish(j); err != nil {
 		return err
 	}
-	if err := interrupted(total); err != nil {
-		return err
+	// Ctrl-C exits with the shell's status for it, once the partial
+	// results are printed.
+	if total.Interrupted {
+		return exitError{130}
 	}
 	if j.failUnsolved && unsolved {
 		return exitError{1}
 	}
 	return nil
-}
-
-// startPart calls f, if any.
-func startPart(f func(io.Writer, *part) error, w io.Writer, pt *part) error {
-	if f == nil {
-		return nil
-	}
-	return f(w, pt)
 }
 
 // check refuses the flags that do not apply to the job's kind, naming the
@@ -147,17 +112,17 @@ func (c *SolveCmd) check(j *job, b cover.Backend) error {
 			return fmt.Errorf("%s is not available for %s: %s", g.flag, j.kind, why)
 		}
 	}
-	for _, pt := range j.parts {
-		if _, ok := b.(cover.RegionBackend); pt.regions != nil && pt.backend == nil && !ok {
-			return fmt.Errorf("--backend %s is not available for %s with rules on sums (%s): only backend sums checks them", c.Backend, j.kind, pt.title)
+	for _, pt := range j.Parts {
+		if _, ok := b.(cover.RegionBackend); pt.Regions != nil && pt.Backend == nil && !ok {
+			return fmt.Errorf("--backend %s is not available for %s with rules on sums (%s): only backend sums checks them", c.Backend, j.kind, pt.Title)
 		}
 	}
 	if err := p.check(); err != nil {
 		return err
 	}
 	switch {
-	case p.wanted() && len(j.parts) > 1:
-		return fmt.Errorf("%s holds %d puzzles and a picture draws one: pick one (--difficulty for an NYT file)", c.Target, len(j.parts))
+	case p.wanted() && len(j.Parts) > 1:
+		return fmt.Errorf("%s holds %d puzzles and a picture draws one: pick one (--difficulty for an NYT file)", c.Target, len(j.Parts))
 	case c.ShowGame && c.Format == "json":
 		return errors.New("--show-game draws the game as box art, which --format json does not hold")
 	}
@@ -174,31 +139,12 @@ func (c *SolveCmd) parallel(b cover.Backend, serial bool) *cover.Parallel {
 	return &cover.Parallel{Backend: b, Workers: c.Workers}
 }
 
-// solutions returns the function that prints each solution, or nil when
-// only the count is wanted.
-func (c *SolveCmd) solutions(print func(int, []int)) func(int, []int) {
-	if c.Count {
-		return nil
-	}
-	return print
-}
-
-// interrupted turns an interrupted run into exit status 130, the shell's
-// convention for Ctrl-C, once its partial results are printed.
-func interrupted(s emit.Summary) error {
-	if s.Interrupted {
-		return exitError{130}
-	}
-	return nil
-}
-
-// search runs a solve with a solution limit, a status line on a terminal,
-// the --shard, --out and --state of c.Scale, and Ctrl-C turned into an
-// orderly stop. par is the split search, or nil for the backend alone;
-// solve runs the one it is given. found sees each solution with its number,
-// in order; a nil found with no limit lets the backend count without
-// building solutions.
-func (c *SolveCmd) search(e *env, stopAfter int, par *cover.Parallel, solve func(context.Context, *cover.Parallel, cover.Visit) (cover.Stats, error), found func(int, []int)) (emit.Summary, error) {
+// search runs a part's search with b, a solution limit, a status line on a
+// terminal, the --shard, --out and --state of c.Scale, and Ctrl-C turned
+// into an orderly stop. par is the split search, or nil for the backend
+// alone. found sees each solution with its number, in order; a nil found
+// with no limit lets the backend count without building solutions.
+func (c *SolveCmd) search(e *env, stopAfter int, pt *pipeline.Part, b cover.Backend, par *cover.Parallel, found func(int, []int)) (emit.Summary, error) {
 	start := time.Now()
 	var n atomic.Int64
 	var visit cover.Visit
@@ -235,7 +181,7 @@ func (c *SolveCmd) search(e *env, stopAfter int, par *cover.Parallel, solve func
 	}
 	stopSaving := c.Scale.saving(par)
 	stopStatus := e.status.Show(poll)
-	st, err := solve(ctx, par, visit)
+	st, err := pt.Solve(ctx, b, par, visit)
 	stopStatus()
 	saveErr := stopSaving()
 	if visit == nil {

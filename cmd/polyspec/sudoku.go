@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/polyspec/polyspec/cmd/internal/pipeline"
 	"github.com/polyspec/polyspec/compile/sudoku"
 	"github.com/polyspec/polyspec/emit"
 	"github.com/polyspec/polyspec/spec"
@@ -29,18 +30,18 @@ func sudokuJob(s *spec.Spec) (*job, error) {
 	}
 	blocks := pz.Layout.Blocks()
 	return &job{
-		kind:  "Sudoku",
-		parts: []*part{{problem: pz.Problem, solution: sudokuSolution(pz)}},
-		text: printer{
-			solution: func(w io.Writer, s emit.Solution) error {
-				_, err := fmt.Fprintf(w, "solution %d:\n%s\n\n", s.Number, strings.Join(s.Grid, "\n"))
-				return err
+		kind: "Sudoku",
+		Job: pipeline.Job{Parts: []*pipeline.Part{{Problem: pz.Problem, Solution: sudokuSolution(pz)}},
+			Text: pipeline.Printer{
+				Solution: func(w io.Writer, s emit.Solution) error {
+					_, err := fmt.Fprintf(w, "solution %d:\n%s\n\n", s.Number, strings.Join(s.Grid, "\n"))
+					return err
+				},
+				Close: writeLine,
 			},
-			close: writeLine,
-		},
-		draw: func(_ string, w io.Writer, s emit.Solution, _ int) error {
-			return emit.SudokuSVG(w, s.Grid, blocks)
-		},
+			Draw: func(_ string, w io.Writer, s emit.Solution, _ int) error {
+				return emit.SudokuSVG(w, s.Grid, blocks)
+			}},
 		refuse: sudokuRefusals(),
 		serial: true,
 	}, nil
@@ -80,25 +81,25 @@ func loadSudokuList(path string, count bool) (*job, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", path, list.Lines[i], err)
 		}
-		j.parts = append(j.parts, &part{title: fmt.Sprintf("line %d", list.Lines[i]), problem: pz.Problem, solution: sudokuSolution(pz)})
+		j.Parts = append(j.Parts, &pipeline.Part{Title: fmt.Sprintf("line %d", list.Lines[i]), Problem: pz.Problem, Solution: sudokuSolution(pz)})
 	}
 	unique := 0
-	j.text = printer{
-		solution: func(w io.Writer, s emit.Solution) error {
+	j.Text = pipeline.Printer{
+		Solution: func(w io.Writer, s emit.Solution) error {
 			_, err := fmt.Fprintln(w, strings.ReplaceAll(strings.Join(s.Grid, ""), " ", ""))
 			return err
 		},
-		end: func(w io.Writer, pt *part, sum emit.Summary) error {
+		End: func(w io.Writer, pt *pipeline.Part, sum emit.Summary) error {
 			if count && sum.Solutions == 1 {
 				unique++
 			}
 			if sum.Solutions == 0 || count && sum.Solutions != 1 {
-				_, err := fmt.Fprintf(w, "# %s: %d solutions\n", pt.title, sum.Solutions)
+				_, err := fmt.Fprintf(w, "# %s: %d solutions\n", pt.Title, sum.Solutions)
 				return err
 			}
 			return nil
 		},
-		close: func(w io.Writer, sum emit.Summary) error {
+		Close: func(w io.Writer, sum emit.Summary) error {
 			if count {
 				if _, err := fmt.Fprintf(w, "%d puzzles, %d with exactly one solution\n", len(list.Puzzles), unique); err != nil {
 					return err

@@ -180,7 +180,7 @@ func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, unique bool
 	if err != nil {
 		return 0, err
 	}
-	st, err := j.parts[0].solve(ctx, b, nil, func([]int) bool {
+	st, err := j.Parts[0].Solve(ctx, b, nil, func([]int) bool {
 		found.Add(1)
 		return true
 	})

@@ -14,10 +14,12 @@ import (
 	"syscall"
 
 	"github.com/alecthomas/kong"
+	"github.com/polyspec/polyspec/cmd/internal/pipeline"
 	"github.com/polyspec/polyspec/cmd/internal/pipscli"
 	"github.com/polyspec/polyspec/cmd/internal/progress"
 	"github.com/polyspec/polyspec/compile/pips"
 	"github.com/polyspec/polyspec/cover"
+	"github.com/polyspec/polyspec/emit"
 )
 
 // description is the body of --help.
@@ -54,35 +56,13 @@ func main() {
 // run is main without the process: it returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var cli CLI
-	exit := -1
-	parser, err := kong.New(&cli,
-		kong.Name("solve_polypips"),
-		kong.Description(description),
-		kong.UsageOnError(),
-		kong.Writers(stdout, stderr),
-		kong.Exit(func(code int) { exit = code }),
-		kong.Vars{
-			"default_backend": pips.DefaultBackend,
-			"backends":        strings.Join(cover.BackendNames(), ","),
-		},
-	)
-	if err != nil {
-		fmt.Fprintln(stderr, "solve_polypips:", err)
-		return 2
-	}
-	_, err = parser.Parse(args)
-	if exit >= 0 {
-		return exit
-	}
-	if err != nil {
-		fmt.Fprintln(stderr, "solve_polypips:", err)
-		return 2
+	vars := kong.Vars{"default_backend": pips.DefaultBackend, "backends": strings.Join(cover.BackendNames(), ",")}
+	if code, done := pipscli.Parse("solve_polypips", description, &cli, vars, args, stdout, stderr); done {
+		return code
 	}
 	status := progress.New(stderr, progress.IsTerminal(stderr) && !cli.Quiet)
 	ctx, stopStatus := status.ShowNodes(ctx)
-	solved, err := pipscli.Run(ctx, status.Writer(stdout), cli.File, pipscli.Options{
-		Count: cli.Count, ShowGame: cli.ShowGame, Backend: cli.Backend, Difficulty: cli.Difficulty,
-	})
+	unsolved, err := solve(ctx, status.Writer(stdout), cli)
 	stopStatus()
 	switch {
 	case errors.Is(err, context.Canceled):
@@ -91,8 +71,31 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case err != nil:
 		fmt.Fprintln(stderr, "solve_polypips:", err)
 		return 2
-	case !solved:
+	case unsolved:
 		return 1
 	}
 	return 0
+}
+
+// solve runs the games of the file through the solve pipeline: each
+// game's first solution, or with --count their number. It reports whether
+// a game has no solution.
+func solve(ctx context.Context, w io.Writer, cli CLI) (unsolved bool, err error) {
+	j, err := pipscli.Load(cli.File, pipscli.Options{Count: cli.Count, ShowGame: cli.ShowGame, Backend: cli.Backend, Difficulty: cli.Difficulty})
+	if err != nil {
+		return false, err
+	}
+	b, err := cover.Lookup(cli.Backend)
+	if err != nil {
+		return false, err
+	}
+	_, unsolved, err = j.Run(w, j.Text, func(pt *pipeline.Part, print func(int, []int)) (emit.Summary, error) {
+		var visit cover.Visit
+		if !cli.Count {
+			visit = func(sol []int) bool { print(1, sol); return false }
+		}
+		st, err := pt.Solve(ctx, b, nil, visit)
+		return emit.Summary{Solutions: st.Solutions}, err
+	})
+	return unsolved, err
 }

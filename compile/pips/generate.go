@@ -169,7 +169,7 @@ type grid struct {
 
 // newGrid indexes a board's cells, dropping any given twice.
 func newGrid(board []grammar.Point) *grid {
-	points := slices.Compact(slices.SortedFunc(slices.Values(board), readingOrder))
+	points := slices.Compact(slices.SortedFunc(slices.Values(board), grammar.Point.Compare))
 	g := &grid{points: points, col0: points[0].Col, row0: points[0].Row}
 	colMax, rowMax := g.col0, g.row0
 	for _, p := range points {
@@ -221,7 +221,7 @@ func orients(shapes []string) []orient {
 		var seen [][]grammar.Point
 		for q := range 4 {
 			cells := grammar.Rotate(grammar.Layout(name), q)
-			set := slices.SortedFunc(slices.Values(cells), readingOrder)
+			set := slices.SortedFunc(slices.Values(cells), grammar.Point.Compare)
 			if slices.ContainsFunc(seen, func(s []grammar.Point) bool { return slices.Equal(s, set) }) {
 				continue
 			}
@@ -462,7 +462,7 @@ func (r *Region) String() string {
 func solutionKey(sol []Placement) string {
 	parts := make([]string, len(sol))
 	for i, p := range sol {
-		cells := slices.SortedFunc(slices.Values(p.Cells), func(a, b grammar.Cell) int { return readingOrder(a.Point, b.Point) })
+		cells := slices.SortedFunc(slices.Values(p.Cells), func(a, b grammar.Cell) int { return a.Compare(b.Point) })
 		var b strings.Builder
 		for _, c := range cells {
 			fmt.Fprintf(&b, "(%d,%d)%d", c.Col, c.Row, c.Pips)

@@ -77,18 +77,10 @@ func ReadNYT(name string, data []byte, difficulty string) (*Game, error) {
 		g.Regions = append(g.Regions, region)
 		g.Board = append(g.Board, region.Cells...)
 	}
-	slices.SortFunc(g.Board, readingOrder)
+	slices.SortFunc(g.Board, grammar.Point.Compare)
 	g.Board = slices.Compact(g.Board)
 	g.BoardPos = r.pos(puzzle.get("regions"))
 	return g, nil
-}
-
-// readingOrder sorts points by row, then column.
-func readingOrder(a, b grammar.Point) int {
-	if a.Row != b.Row {
-		return a.Row - b.Row
-	}
-	return a.Col - b.Col
 }
 
 type nytReader struct{ lines *lineIndex }

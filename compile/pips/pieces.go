@@ -35,12 +35,7 @@ func looks(p *grammar.Polypip) []look {
 // when they are the same.
 func (l look) key() string {
 	cells := slices.Clone(l)
-	slices.SortFunc(cells, func(a, b grammar.Cell) int {
-		if a.Row != b.Row {
-			return a.Row - b.Row
-		}
-		return a.Col - b.Col
-	})
+	slices.SortFunc(cells, func(a, b grammar.Cell) int { return a.Compare(b.Point) })
 	var b []byte
 	for _, c := range cells {
 		b = strconv.AppendInt(b, int64(c.Col), 10)

@@ -18,10 +18,9 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
-)
 
-// A Point is a cell's place: Col grows to the right and Row grows downward.
-type Point struct{ Col, Row int }
+	"github.com/polyspec/polyspec/grammar"
+)
 
 // A Cell is what one place of a grid holds.
 type Cell struct {
@@ -35,7 +34,7 @@ type Cell struct {
 
 // A Grid is a set of cells by place. Places not in the grid are outside:
 // nothing is drawn there, and a wall separates them from any cell.
-type Grid map[Point]Cell
+type Grid map[grammar.Point]Cell
 
 // labelWidth is the width of a cell's interior in Draw.
 const labelWidth = 3
@@ -58,7 +57,7 @@ func (g Grid) Draw() string {
 		for col := low.Col; col <= high.Col+1; col++ {
 			line.WriteRune(g.corner(col, row))
 			if col <= high.Col {
-				line.WriteString(g.edge(Point{col, row - 1}, Point{col, row}, "───", "   "))
+				line.WriteString(g.edge(grammar.Point{Col: col, Row: row - 1}, grammar.Point{Col: col, Row: row}, "───", "   "))
 			}
 		}
 		writeLine(&b, line.String())
@@ -67,9 +66,9 @@ func (g Grid) Draw() string {
 		}
 		line.Reset()
 		for col := low.Col; col <= high.Col+1; col++ {
-			line.WriteString(g.edge(Point{col - 1, row}, Point{col, row}, "│", " "))
+			line.WriteString(g.edge(grammar.Point{Col: col - 1, Row: row}, grammar.Point{Col: col, Row: row}, "│", " "))
 			if col <= high.Col {
-				line.WriteString(centre(g.label(Point{col, row}, labelWidth)))
+				line.WriteString(centre(g.label(grammar.Point{Col: col, Row: row}, labelWidth)))
 			}
 		}
 		writeLine(&b, line.String())
@@ -90,7 +89,7 @@ func (g Grid) Compact() string {
 	for row := low.Row; row <= high.Row; row++ {
 		var line strings.Builder
 		for col := low.Col; col <= high.Col; col++ {
-			line.WriteString(pad(g.label(Point{col, row}, 1), 0, 1))
+			line.WriteString(pad(g.label(grammar.Point{Col: col, Row: row}, 1), 0, 1))
 		}
 		writeLine(&b, line.String())
 	}
@@ -99,29 +98,29 @@ func (g Grid) Compact() string {
 
 // bounds returns the least and the greatest column and row of a non-empty
 // grid.
-func (g Grid) bounds() (low, high Point) {
+func (g Grid) bounds() (low, high grammar.Point) {
 	first := true
 	for p := range g {
 		if first {
 			low, high, first = p, p, false
 			continue
 		}
-		low = Point{min(low.Col, p.Col), min(low.Row, p.Row)}
-		high = Point{max(high.Col, p.Col), max(high.Row, p.Row)}
+		low = grammar.Point{Col: min(low.Col, p.Col), Row: min(low.Row, p.Row)}
+		high = grammar.Point{Col: max(high.Col, p.Col), Row: max(high.Row, p.Row)}
 	}
 	return low, high
 }
 
 // wall reports whether a wall separates the places p and q: one is a cell
 // and the other is not, or both are cells of different owners.
-func (g Grid) wall(p, q Point) bool {
+func (g Grid) wall(p, q grammar.Point) bool {
 	a, inA := g[p]
 	b, inB := g[q]
 	return inA != inB || inA && a.Owner != b.Owner
 }
 
 // edge returns wall if a wall separates p and q, and open otherwise.
-func (g Grid) edge(p, q Point, wall, open string) string {
+func (g Grid) edge(p, q grammar.Point, wall, open string) string {
 	if g.wall(p, q) {
 		return wall
 	}
@@ -161,11 +160,11 @@ var corners = [16]rune{
 // corner returns the character where the walls of the four places around
 // the top-left corner of (col, row) meet.
 func (g Grid) corner(col, row int) rune {
-	nw, ne := Point{col - 1, row - 1}, Point{col, row - 1}
-	sw, se := Point{col - 1, row}, Point{col, row}
+	nw, ne := grammar.Point{Col: col - 1, Row: row - 1}, grammar.Point{Col: col, Row: row - 1}
+	sw, se := grammar.Point{Col: col - 1, Row: row}, grammar.Point{Col: col, Row: row}
 	arms := 0
 	for _, a := range []struct {
-		p, q Point
+		p, q grammar.Point
 		arm  int
 	}{{nw, ne, up}, {sw, se, down}, {nw, sw, left}, {ne, se, right}} {
 		if g.wall(a.p, a.q) {
@@ -176,7 +175,7 @@ func (g Grid) corner(col, row int) rune {
 }
 
 // label returns the label at p, checking that it fits in width.
-func (g Grid) label(p Point, width int) string {
+func (g Grid) label(p grammar.Point, width int) string {
 	l := g[p].Label
 	if utf8.RuneCountInString(l) > width {
 		panic(fmt.Sprintf("boxart: label %q at column %d, row %d is wider than %d", l, p.Col, p.Row, width))

@@ -3,6 +3,8 @@ package boxart
 import (
 	"strings"
 	"testing"
+
+	"github.com/polyspec/polyspec/grammar"
 )
 
 // piece returns a grid of one owner from rows of labels, "." marking a place
@@ -15,9 +17,9 @@ func piece(rows ...string) Grid {
 			switch ch {
 			case '.':
 			case ' ':
-				g[Point{c, r}] = Cell{}
+				g[grammar.Point{Col: c, Row: r}] = Cell{}
 			default:
-				g[Point{c, r}] = Cell{Label: string(ch)}
+				g[grammar.Point{Col: c, Row: r}] = Cell{Label: string(ch)}
 			}
 		}
 	}
@@ -31,7 +33,7 @@ func TestDraw(t *testing.T) {
 		want string
 	}{
 		{"empty", Grid{}, ""},
-		{"one cell", Grid{{0, 0}: {Label: "7"}}, `
+		{"one cell", Grid{{Col: 0, Row: 0}: {Label: "7"}}, `
 ┌───┐
 │ 7 │
 └───┘
@@ -46,26 +48,26 @@ func TestDraw(t *testing.T) {
     │ 5 │
     └───┘
 `},
-		{"owners side by side", Grid{{0, 0}: {Owner: 1, Label: "1"}, {1, 0}: {Owner: 2, Label: "2"}}, `
+		{"owners side by side", Grid{{Col: 0, Row: 0}: {Owner: 1, Label: "1"}, {Col: 1, Row: 0}: {Owner: 2, Label: "2"}}, `
 ┌───┬───┐
 │ 1 │ 2 │
 └───┴───┘
 `},
-		{"owners one above the other", Grid{{0, 0}: {Owner: 1}, {0, 1}: {Owner: 2}}, `
+		{"owners one above the other", Grid{{Col: 0, Row: 0}: {Owner: 1}, {Col: 0, Row: 1}: {Owner: 2}}, `
 ┌───┐
 │   │
 ├───┤
 │   │
 └───┘
 `},
-		{"four owners", Grid{{0, 0}: {Owner: 1}, {1, 0}: {Owner: 2}, {0, 1}: {Owner: 3}, {1, 1}: {Owner: 4}}, `
+		{"four owners", Grid{{Col: 0, Row: 0}: {Owner: 1}, {Col: 1, Row: 0}: {Owner: 2}, {Col: 0, Row: 1}: {Owner: 3}, {Col: 1, Row: 1}: {Owner: 4}}, `
 ┌───┬───┐
 │   │   │
 ├───┼───┤
 │   │   │
 └───┴───┘
 `},
-		{"three owners", Grid{{0, 0}: {Owner: 1}, {1, 0}: {Owner: 1}, {0, 1}: {Owner: 2}, {1, 1}: {Owner: 3}}, `
+		{"three owners", Grid{{Col: 0, Row: 0}: {Owner: 1}, {Col: 1, Row: 0}: {Owner: 1}, {Col: 0, Row: 1}: {Owner: 2}, {Col: 1, Row: 1}: {Owner: 3}}, `
 ┌───────┐
 │       │
 ├───┬───┤
@@ -90,7 +92,7 @@ func TestDraw(t *testing.T) {
 `},
 		// Owner 0 is an owner like any other: a blank cell of owner 0 is
 		// not outside.
-		{"owner 0 beside owner 1", Grid{{0, 0}: {}, {1, 0}: {Owner: 1}}, `
+		{"owner 0 beside owner 1", Grid{{Col: 0, Row: 0}: {}, {Col: 1, Row: 0}: {Owner: 1}}, `
 ┌───┬───┐
 │   │   │
 └───┴───┘
@@ -98,13 +100,13 @@ func TestDraw(t *testing.T) {
 		// The picture starts at the least column and row, wherever they
 		// are, and the labels of 0 to 3 characters are placed alike.
 		{"offset and labels", Grid{
-			{-3, 5}: {Owner: 1, Label: ""}, {-2, 5}: {Owner: 2, Label: "5"},
-			{-1, 5}: {Owner: 3, Label: "12"}, {0, 5}: {Owner: 4, Label: ">19"}}, `
+			{Col: -3, Row: 5}: {Owner: 1, Label: ""}, {Col: -2, Row: 5}: {Owner: 2, Label: "5"},
+			{Col: -1, Row: 5}: {Owner: 3, Label: "12"}, {Col: 0, Row: 5}: {Owner: 4, Label: ">19"}}, `
 ┌───┬───┬───┬───┐
 │   │ 5 │ 12│>19│
 └───┴───┴───┴───┘
 `},
-		{"gap between cells", Grid{{0, 0}: {Label: "1"}, {2, 0}: {Label: "2"}}, `
+		{"gap between cells", Grid{{Col: 0, Row: 0}: {Label: "1"}, {Col: 2, Row: 0}: {Label: "2"}}, `
 ┌───┐   ┌───┐
 │ 1 │   │ 2 │
 └───┘   └───┘
@@ -127,7 +129,7 @@ func TestCompact(t *testing.T) {
 		{"empty", Grid{}, ""},
 		{"5Z-", piece(".21", ".3.", "54."), " 21\n 3\n54\n"},
 		{"trailing places trimmed", piece("1..", "23.", ".45"), "1\n23\n 45\n"},
-		{"blank labels", Grid{{0, 0}: {}, {1, 0}: {}, {1, 1}: {Label: "x"}}, "\n x\n"},
+		{"blank labels", Grid{{Col: 0, Row: 0}: {}, {Col: 1, Row: 0}: {}, {Col: 1, Row: 1}: {Label: "x"}}, "\n x\n"},
 	}
 	for _, tt := range tests {
 		if got := tt.grid.Compact(); got != tt.want {
@@ -153,7 +155,7 @@ func TestLabelTooWide(t *testing.T) {
 					t.Errorf("%s panicked with %v, want %q", tt.name, got, tt.want)
 				}
 			}()
-			tt.draw(Grid{{2, 3}: {Label: tt.label}})
+			tt.draw(Grid{{Col: 2, Row: 3}: {Label: tt.label}})
 		}()
 	}
 }
@@ -164,7 +166,7 @@ func TestNoSingleArm(t *testing.T) {
 	// Each of the four places is outside (-1) or owned by 0, 1, 2 or 3.
 	for n := range 5 * 5 * 5 * 5 {
 		g := Grid{}
-		for i, p := range []Point{{0, 0}, {1, 0}, {0, 1}, {1, 1}} {
+		for i, p := range []grammar.Point{{Col: 0, Row: 0}, {Col: 1, Row: 0}, {Col: 0, Row: 1}, {Col: 1, Row: 1}} {
 			if owner := n/pow5(i)%5 - 1; owner >= 0 {
 				g[p] = Cell{Owner: owner}
 			}

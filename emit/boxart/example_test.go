@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/polyspec/polyspec/emit/boxart"
+	"github.com/polyspec/polyspec/grammar"
 )
 
 func ExampleGrid_Draw() {
@@ -27,7 +28,7 @@ func ExampleGrid_Draw() {
 func ExampleGrid_Draw_owners() {
 	// A board covered by three dominoes, each its own owner.
 	board := boxart.Grid{}
-	for i, domino := range [][2]boxart.Point{
+	for i, domino := range [][2]grammar.Point{
 		{{Col: 0, Row: 0}, {Col: 0, Row: 1}},
 		{{Col: 1, Row: 0}, {Col: 2, Row: 0}},
 		{{Col: 1, Row: 1}, {Col: 2, Row: 1}},

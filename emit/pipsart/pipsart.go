@@ -31,17 +31,17 @@ const Free = "∅"
 func Board(cells []grammar.Point, regions []Region) boxart.Grid {
 	g := boxart.Grid{}
 	for _, c := range cells {
-		g[point(c)] = boxart.Cell{Owner: -1}
+		g[c] = boxart.Cell{Owner: -1}
 	}
 	for i, r := range regions {
 		for _, c := range r.Cells {
-			g[point(c)] = boxart.Cell{Owner: i}
+			g[c] = boxart.Cell{Owner: i}
 		}
 		label(g, r.Cells, r.Label)
 	}
 	seen := map[grammar.Point]bool{}
 	for _, c := range sorted(cells) {
-		if g[point(c)].Owner == -1 && !seen[c] {
+		if g[c].Owner == -1 && !seen[c] {
 			label(g, area(g, c, seen), Free)
 		}
 	}
@@ -58,7 +58,7 @@ func Solution(pieces [][]grammar.Cell) boxart.Grid {
 	g := boxart.Grid{}
 	for i, p := range pieces {
 		for _, c := range p {
-			g[point(c.Point)] = boxart.Cell{Owner: i, Label: strconv.Itoa(c.Pips)}
+			g[c.Point] = boxart.Cell{Owner: i, Label: strconv.Itoa(c.Pips)}
 		}
 	}
 	return g
@@ -75,7 +75,7 @@ func label(g boxart.Grid, cells []grammar.Point, text string) {
 	case n > 3:
 		text = string([]rune(text)[:2]) + "…"
 	}
-	first := point(sorted(cells)[0])
+	first := sorted(cells)[0]
 	c := g[first]
 	c.Label = text
 	g[first] = c
@@ -88,7 +88,7 @@ func area(g boxart.Grid, start grammar.Point, seen map[grammar.Point]bool) []gra
 	for i := 0; i < len(out); i++ {
 		c := out[i]
 		for _, n := range []grammar.Point{{Col: c.Col + 1, Row: c.Row}, {Col: c.Col - 1, Row: c.Row}, {Col: c.Col, Row: c.Row + 1}, {Col: c.Col, Row: c.Row - 1}} {
-			if cell, ok := g[point(n)]; ok && cell.Owner == -1 && !seen[n] {
+			if cell, ok := g[n]; ok && cell.Owner == -1 && !seen[n] {
 				seen[n] = true
 				out = append(out, n)
 			}
@@ -99,12 +99,5 @@ func area(g boxart.Grid, start grammar.Point, seen map[grammar.Point]bool) []gra
 
 // sorted returns points in reading order: by row, then column.
 func sorted(points []grammar.Point) []grammar.Point {
-	return slices.SortedFunc(slices.Values(points), func(a, b grammar.Point) int {
-		if a.Row != b.Row {
-			return a.Row - b.Row
-		}
-		return a.Col - b.Col
-	})
+	return slices.SortedFunc(slices.Values(points), grammar.Point.Compare)
 }
-
-func point(p grammar.Point) boxart.Point { return boxart.Point{Col: p.Col, Row: p.Row} }

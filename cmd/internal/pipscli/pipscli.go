@@ -1,19 +1,22 @@
 // Package pipscli is the command-line side of Pips and Polypips games,
 // shared by solve_polypips, generate_polypips and polyspec: it recognises
-// the input formats, reads a file, solves or counts its games, and prints
-// them; and it generates games from a configuration and flags.
+// the input formats and makes a file's games into a job of the solve
+// pipeline, which prints and draws them; and it generates games from a
+// configuration and flags.
 package pipscli
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 
+	"github.com/polyspec/polyspec/cmd/internal/pipeline"
 	"github.com/polyspec/polyspec/compile/pips"
+	"github.com/polyspec/polyspec/cover"
+	"github.com/polyspec/polyspec/emit"
 )
 
 // A Format is an input format this package reads.
@@ -57,47 +60,97 @@ func DetectFile(path string) Format {
 	return Detect(path, head[:n])
 }
 
-// Options say what Run does.
+// Options say how Load makes a job of a file's games.
 type Options struct {
-	// Count prints the number of solutions instead of the first one.
+	// Count prints the number of solutions after each game's.
 	Count bool
 	// ShowGame prints the game first: the board with its regions, then
 	// every piece.
 	ShowGame bool
-	// Backend names the search backend; "" and "auto" mean
-	// pips.DefaultBackend, the one backend that suits every game.
+	// Backend names the search backend; "auto" means pips.DefaultBackend,
+	// the one backend that suits every game, which auto knows nothing of.
 	Backend string
 	// Difficulty picks the puzzle of a NYT file: easy, medium or hard;
 	// "" solves all three in turn.
 	Difficulty string
 }
 
-// Run reads the games of a file, solves each, and prints the result. It
-// reports whether every game has a solution. An error is the file's (it
-// names the file, line and column), a bad option, or a cancelled search.
-func Run(ctx context.Context, w io.Writer, path string, opts Options) (solved bool, err error) {
-	games, err := Load(path, opts.Difficulty)
+// Load reads the games of a file, one for a text game, the chosen
+// difficulty's or all three for a NYT file, and makes a job of them: each
+// solution printed as box art, with the game first for ShowGame, and
+// either the count after it or "no solution" when there is none; pictures
+// are SVG. An error is the file's; it names the file, line and column.
+func Load(path string, opts Options) (*pipeline.Job, error) {
+	games, err := read(path, opts.Difficulty)
 	if err != nil {
-		return false, err
+		return nil, err
 	}
-	backend := opts.Backend
-	if backend == "" || backend == "auto" {
-		backend = pips.DefaultBackend
-	}
-	solved = true
-	for _, g := range games {
-		ok, err := solve(ctx, w, g, backend, opts, len(games) > 1)
-		if err != nil {
-			return false, err
+	var sums cover.Backend
+	if opts.Backend == "auto" {
+		if sums, err = cover.Lookup(pips.DefaultBackend); err != nil {
+			return nil, err
 		}
-		solved = solved && ok
 	}
-	return solved, nil
+	j := &pipeline.Job{}
+	game := map[*pipeline.Part]*pips.Game{}
+	for _, g := range games {
+		c, err := pips.Compile(g)
+		if err != nil {
+			return nil, err
+		}
+		pt := &pipeline.Part{Title: g.Name, Problem: c.Problem, Regions: c.Regions, Backend: sums, Solution: func(sol []int) emit.Solution {
+			var s emit.Solution
+			for _, p := range c.Placements(sol) {
+				pl := emit.Placed{Name: g.Pieces[p.Piece].String()}
+				for _, cell := range p.Cells {
+					pl.Cells = append(pl.Cells, [3]int{cell.Col, cell.Row})
+					pl.Pips = append(pl.Pips, cell.Pips)
+				}
+				s.Pieces = append(s.Pieces, pl)
+			}
+			return s
+		}}
+		game[pt] = g
+		j.Parts = append(j.Parts, pt)
+	}
+	j.Text = pipeline.Printer{
+		Start: func(w io.Writer, pt *pipeline.Part) error {
+			if len(j.Parts) > 1 {
+				fmt.Fprintf(w, "%s:\n", pt.Title)
+			}
+			if !opts.ShowGame {
+				return nil
+			}
+			if err := pips.DrawGame(w, game[pt]); err != nil {
+				return err
+			}
+			_, err := fmt.Fprintln(w, "solution:")
+			return err
+		},
+		Solution: func(w io.Writer, s emit.Solution) error {
+			if s.Number > 1 {
+				fmt.Fprintln(w)
+			}
+			return pips.DrawSolution(w, placements(s))
+		},
+		End: func(w io.Writer, _ *pipeline.Part, sum emit.Summary) (err error) {
+			switch {
+			case opts.Count:
+				_, err = fmt.Fprintf(w, "%d solutions\n", sum.Solutions)
+			case sum.Solutions == 0:
+				_, err = fmt.Fprintln(w, "no solution")
+			}
+			return err
+		},
+	}
+	j.Draw = func(_ string, w io.Writer, s emit.Solution, _ int) error {
+		return emit.PipsSVG(w, board(games[0], placements(s)))
+	}
+	return j, nil
 }
 
-// Load reads the games of a file: one for a text game, the chosen
-// difficulty's or all three for a NYT file.
-func Load(path string, difficulty string) ([]*pips.Game, error) {
+// read reads the games of a file.
+func read(path string, difficulty string) ([]*pips.Game, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -125,61 +178,4 @@ func Load(path string, difficulty string) ([]*pips.Game, error) {
 		games = append(games, g)
 	}
 	return games, nil
-}
-
-// solve compiles, solves and prints one game, and reports whether it has a
-// solution.
-func solve(ctx context.Context, w io.Writer, g *pips.Game, backend string, opts Options, several bool) (bool, error) {
-	c, err := pips.Compile(g)
-	if err != nil {
-		return false, err
-	}
-	if err := Start(w, g, several, opts.ShowGame); err != nil {
-		return false, err
-	}
-	var first []pips.Placement
-	visit := func(p []pips.Placement) bool {
-		first = p
-		return false
-	}
-	if opts.Count {
-		visit = nil
-	}
-	st, err := c.Solve(ctx, backend, visit)
-	if err == nil && first != nil {
-		err = pips.DrawSolution(w, first)
-	}
-	if err != nil {
-		return false, err
-	}
-	return st.Solutions > 0, End(w, opts.Count, st.Solutions)
-}
-
-// Start prints what comes before a game's solutions: its name when the
-// file holds several games, then with showGame the game and "solution:".
-func Start(w io.Writer, g *pips.Game, several, showGame bool) error {
-	if several {
-		fmt.Fprintf(w, "%s:\n", g.Name)
-	}
-	if !showGame {
-		return nil
-	}
-	if err := pips.DrawGame(w, g); err != nil {
-		return err
-	}
-	_, err := fmt.Fprintln(w, "solution:")
-	return err
-}
-
-// End prints what follows a game's solutions: their number when counting,
-// or "no solution" when there is none.
-func End(w io.Writer, count bool, solutions int64) error {
-	var err error
-	switch {
-	case count:
-		_, err = fmt.Fprintf(w, "%d solutions\n", solutions)
-	case solutions == 0:
-		_, err = fmt.Fprintln(w, "no solution")
-	}
-	return err
 }

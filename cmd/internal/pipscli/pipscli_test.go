@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/polyspec/polyspec/emit"
 )
 
 func TestDetect(t *testing.T) {
@@ -37,9 +39,17 @@ func TestDetect(t *testing.T) {
 	if got := DetectFile(filepath.Join(dir, "missing")); got != None {
 		t.Errorf("DetectFile(missing) = %d", got)
 	}
+	j, err := Load(path, Options{Count: true, Backend: "auto"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// auto is no backend for rules on sums: the part brings its own.
+	st, err := j.Parts[0].Solve(context.Background(), nil, nil, nil)
+	if err != nil || st.Solutions != 2 || len(j.Parts) != 1 {
+		t.Fatalf("Load: %d parts, %d solutions, %v; want 1, 2", len(j.Parts), st.Solutions, err)
+	}
 	var out bytes.Buffer
-	solved, err := Run(context.Background(), &out, path, Options{Count: true, Backend: "auto"})
-	if err != nil || !solved || out.String() != "2 solutions\n" {
-		t.Errorf("Run = %v, %v, %q", solved, err, out.String())
+	if err := j.Text.End(&out, j.Parts[0], emit.Summary{Solutions: st.Solutions}); err != nil || out.String() != "2 solutions\n" {
+		t.Errorf("Load: End = %v, %q", err, out.String())
 	}
 }
