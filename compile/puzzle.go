@@ -52,6 +52,12 @@ type Options struct {
 	// MayCross drops the rule that pieces of a segment lattice do not
 	// cross: the problem has no secondary items.
 	MayCross bool
+	// NoBalance keeps the placements that the colour balance of the board
+	// rules out (see pruneByBalance), and OmitPrimary counts the pieces
+	// left out with a primary item even when one secondary item would do
+	// (see buildProblem). Both only make the search slower; tests use
+	// them to show that the counts do not depend on them.
+	NoBalance, OmitPrimary bool
 }
 
 // A Puzzle is a compiled spec: the board, the pieces, and the exact-cover
@@ -67,7 +73,7 @@ type Puzzle struct {
 
 var errNoCells = errors.New("the board has no cells")
 
-// OmitItem names the primary item that counts the pieces left out.
+// OmitItem names the item that counts the pieces left out.
 const OmitItem = "omitted"
 
 // Build compiles a board and a piece set into an exact-cover problem: one
@@ -75,7 +81,8 @@ const OmitItem = "omitted"
 // omitted pieces when some are, one primary item per board cell, then the
 // secondary items that placements claim (the grid points of segment
 // lattices), and one option per placement, plus one per piece that may be
-// left out.
+// left out. Placements that the board's colour balance rules out are left
+// out (see pruneByBalance).
 func Build(l Lattice, board []Cell, shapes []Shape, opt Options) (*Puzzle, error) {
 	if len(board) == 0 {
 		return nil, errNoCells
@@ -126,6 +133,9 @@ func Build(l Lattice, board []Cell, shapes []Shape, opt Options) (*Puzzle, error
 		if !slices.ContainsFunc(pz.Placements, func(pl Placement) bool { return pl.Piece == pi && pl.Cells != nil }) {
 			return nil, fmt.Errorf("piece %s fits nowhere on the board", p.Name)
 		}
+	}
+	if !opt.NoBalance {
+		pz.pruneByBalance()
 	}
 	pz.buildProblem()
 	return pz, nil
@@ -201,13 +211,23 @@ func (pz *Puzzle) buildProblem() {
 	for _, pc := range pz.Pieces {
 		p.AddItem(cover.Item{Name: pc.Name, Lo: pc.Count, Hi: pc.Count})
 	}
+	// With one piece left out, the board's area already says that one
+	// is (checkArea has made it smaller than the pieces' area), so the
+	// ways to leave a piece out need only exclude each other, which a
+	// secondary item does: the search never branches on it, where it
+	// would on a primary item. Leaving out more takes a primary item
+	// counting them.
 	omit := int32(-1)
-	if pz.Options.Omit > 0 {
+	secondaryOmit := pz.Options.Omit == 1 && !pz.Options.OmitPrimary
+	if pz.Options.Omit > 0 && !secondaryOmit {
 		omit = int32(p.AddItem(cover.Item{Name: OmitItem, Lo: pz.Options.Omit, Hi: pz.Options.Omit}))
 	}
 	cellItem := map[Cell]int32{}
 	for _, c := range pz.Board {
 		cellItem[c] = int32(p.AddPrimary(CellName(c, pz.Lattice)))
+	}
+	if secondaryOmit {
+		omit = int32(p.AddSecondary(OmitItem))
 	}
 	if scans(pz.Lattice) {
 		for _, c := range scanOrder(pz.Board) {
