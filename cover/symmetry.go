@@ -128,7 +128,7 @@ func (o DistinctOptions) New(p *Problem, group []Symmetry) (*Distinct, error) {
 		d.reduced.AddItem(it)
 	}
 	for k := range extra {
-		name := fmt.Sprintf("symmetry %d", k)
+		name := fmt.Sprintf("symmetry-%d", k)
 		for {
 			if _, dup := d.reduced.ItemIndex(name); !dup {
 				break
@@ -317,19 +317,25 @@ func reducible(p *Problem, ix *itemOptions, item int, group []Symmetry) (kept in
 // stab that fix the pivot option opt, or -1: an item that stab keeps, that
 // opt does not cover, and that leaves fewest options of its own fixed by
 // some of stab (each such option leaves solutions to filter), then fewest
-// options per orbit. Options that cannot go with opt do not count.
+// options per orbit. Options that cannot go with opt do not count. Only
+// the secondCandidates such items with fewest options are weighed, which
+// bounds the work on a board of a thousand cells.
 func chooseSecond(p *Problem, ix *itemOptions, opt, pivot int, stab []Symmetry) int {
 	mine := map[int32]bool{}
 	for _, e := range p.Option(opt) {
 		mine[e.Item] = true
 	}
 	best, bestFixed, bestKept := -1, 0, 0
-	for it := range p.Items {
+	candidates := 0
+	for _, it := range ix.byCount() {
 		if it == pivot || mine[int32(it)] {
 			continue
 		}
 		if _, ok := reducible(p, ix, it, stab); !ok {
 			continue
+		}
+		if candidates++; candidates > secondCandidates {
+			break
 		}
 		fixed, kept := 0, 0
 		for _, r := range ix.of(it) {
@@ -363,7 +369,23 @@ func representative(o int, group []Symmetry) bool {
 // reduction looks each item's options up instead of scanning all options
 // per item, which on a board of a thousand cells took most of a build.
 type itemOptions struct {
-	opts [][]int32
+	opts   [][]int32
+	sorted []int // the items by number of options, then index
+}
+
+// secondCandidates bounds the items chooseSecond weighs.
+const secondCandidates = 16
+
+// byCount returns the items in order of their number of options.
+func (ix *itemOptions) byCount() []int {
+	if ix.sorted == nil {
+		ix.sorted = make([]int, len(ix.opts))
+		for i := range ix.sorted {
+			ix.sorted[i] = i
+		}
+		slices.SortStableFunc(ix.sorted, func(a, b int) int { return len(ix.opts[a]) - len(ix.opts[b]) })
+	}
+	return ix.sorted
 }
 
 func newItemOptions(p *Problem) *itemOptions {
