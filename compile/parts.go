@@ -16,7 +16,7 @@ const maxPartSymmetries = 1 << 16
 // counts take solutions that differ so as alike. Pieces keep their names,
 // so a motion that would need a piece's mirror image is dropped along with
 // every symmetry it is part of. Build has checked the group's size.
-func (pz *Puzzle) partSymmetries(index map[string]int32) []cover.Symmetry {
+func (pz *Puzzle) partSymmetries(index *placementIndex) []cover.Symmetry {
 	parts, moves := pz.partMoveTable()
 	partOf := map[Cell]int{}
 	for i, p := range parts {

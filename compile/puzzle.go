@@ -52,6 +52,12 @@ type Options struct {
 	// MayCross drops the rule that pieces of a segment lattice do not
 	// cross: the problem has no secondary items.
 	MayCross bool
+	// NoBalance keeps the placements that the colour balance of the board
+	// rules out (see pruneByBalance), and OmitPrimary counts the pieces
+	// left out with a primary item even when one secondary item would do
+	// (see buildProblem). Both only make the search slower; tests use
+	// them to show that the counts do not depend on them.
+	NoBalance, OmitPrimary bool
 }
 
 // A Puzzle is a compiled spec: the board, the pieces, and the exact-cover
@@ -67,7 +73,7 @@ type Puzzle struct {
 
 var errNoCells = errors.New("the board has no cells")
 
-// OmitItem names the primary item that counts the pieces left out.
+// OmitItem names the item that counts the pieces left out.
 const OmitItem = "omitted"
 
 // Build compiles a board and a piece set into an exact-cover problem: one
@@ -75,7 +81,8 @@ const OmitItem = "omitted"
 // omitted pieces when some are, one primary item per board cell, then the
 // secondary items that placements claim (the grid points of segment
 // lattices), and one option per placement, plus one per piece that may be
-// left out.
+// left out. Placements that the board's colour balance rules out are left
+// out (see pruneByBalance).
 func Build(l Lattice, board []Cell, shapes []Shape, opt Options) (*Puzzle, error) {
 	if len(board) == 0 {
 		return nil, errNoCells
@@ -105,27 +112,40 @@ func Build(l Lattice, board []Cell, shapes []Shape, opt Options) (*Puzzle, error
 			region[c] = i
 		}
 	}
-	seen := map[string]bool{}
+	// Distinct orientations at distinct places cover distinct cells, except
+	// on a tube, where places a turn apart coincide.
+	var seen map[string]bool
+	if opt.Wrap > 0 {
+		seen = map[string]bool{}
+	}
 	var key []byte
 	for pi, p := range pz.Pieces {
 		if opt.Omit > 0 && (opt.Omittable == nil || slices.Contains(opt.Omittable, p.Name)) {
 			pz.Placements = append(pz.Placements, Placement{Piece: pi})
 		}
+		fits := false
 		for _, o := range p.Orientations {
 			for _, b := range pz.Board {
 				cells, ok := pz.place(o, b, region)
 				if !ok {
 					continue
 				}
-				if key = placementKey(key[:0], pi, cells); !seen[string(key)] {
+				if seen != nil {
+					if key = placementKey(key[:0], pi, cells); seen[string(key)] {
+						continue
+					}
 					seen[string(key)] = true
-					pz.Placements = append(pz.Placements, Placement{pi, cells})
 				}
+				pz.Placements = append(pz.Placements, Placement{pi, cells})
+				fits = true
 			}
 		}
-		if !slices.ContainsFunc(pz.Placements, func(pl Placement) bool { return pl.Piece == pi && pl.Cells != nil }) {
+		if !fits {
 			return nil, fmt.Errorf("piece %s fits nowhere on the board", p.Name)
 		}
+	}
+	if !opt.NoBalance {
+		pz.pruneByBalance()
 	}
 	pz.buildProblem()
 	return pz, nil
@@ -201,13 +221,23 @@ func (pz *Puzzle) buildProblem() {
 	for _, pc := range pz.Pieces {
 		p.AddItem(cover.Item{Name: pc.Name, Lo: pc.Count, Hi: pc.Count})
 	}
+	// With one piece left out, the board's area already says that one
+	// is (checkArea has made it smaller than the pieces' area), so the
+	// ways to leave a piece out need only exclude each other, which a
+	// secondary item does: the search never branches on it, where it
+	// would on a primary item. Leaving out more takes a primary item
+	// counting them.
 	omit := int32(-1)
-	if pz.Options.Omit > 0 {
+	secondaryOmit := pz.Options.Omit == 1 && !pz.Options.OmitPrimary
+	if pz.Options.Omit > 0 && !secondaryOmit {
 		omit = int32(p.AddItem(cover.Item{Name: OmitItem, Lo: pz.Options.Omit, Hi: pz.Options.Omit}))
 	}
 	cellItem := map[Cell]int32{}
 	for _, c := range pz.Board {
 		cellItem[c] = int32(p.AddPrimary(CellName(c, pz.Lattice)))
+	}
+	if secondaryOmit {
+		omit = int32(p.AddSecondary(OmitItem))
 	}
 	if scans(pz.Lattice) {
 		for _, c := range scanOrder(pz.Board) {
@@ -323,10 +353,7 @@ func orientations(l Lattice, cells []Cell, oneSided bool) [][]Cell {
 // brings the board back; on a tube, also followed by any turn of the tube.
 // With Options.Parts, each part of the board moves on its own.
 func (pz *Puzzle) Symmetries() []cover.Symmetry {
-	index := map[string]int32{}
-	for i, pl := range pz.Placements {
-		index[string(placementKey(nil, pl.Piece, pl.Cells))] = int32(i)
-	}
+	index := pz.newPlacementIndex()
 	if pz.Options.Parts {
 		return pz.partSymmetries(index)
 	}
@@ -386,22 +413,79 @@ func (pz *Puzzle) boardMoves(m Motion) []func(Cell) Cell {
 	return out
 }
 
-// permutation maps every placement through a board move.
-func (pz *Puzzle) permutation(move func(Cell) Cell, pieceMap []int, index map[string]int32) (cover.Symmetry, bool) {
+// A placementIndex finds a placement by its piece and cells, with the
+// cells numbered by their place in the board: a large puzzle's
+// symmetries look up millions of placements, once per symmetry.
+type placementIndex struct {
+	cell  map[Cell]int32
+	cells [][]int32 // each placement's cells, ascending
+	// byFirst lists the placements of piece p whose first cell is c at
+	// p×len(Board)+c; omitted[p] is the way to leave p out, or -1.
+	byFirst [][]int32
+	omitted []int32
+}
+
+func (pz *Puzzle) newPlacementIndex() *placementIndex {
+	n := len(pz.Board)
+	ix := &placementIndex{
+		cell:    make(map[Cell]int32, n),
+		cells:   make([][]int32, len(pz.Placements)),
+		byFirst: make([][]int32, len(pz.Pieces)*n),
+		omitted: slices.Repeat([]int32{-1}, len(pz.Pieces)),
+	}
+	for i, c := range pz.Board {
+		ix.cell[c] = int32(i)
+	}
+	for i, pl := range pz.Placements {
+		if pl.Cells == nil {
+			ix.omitted[pl.Piece] = int32(i)
+			continue
+		}
+		cells := make([]int32, len(pl.Cells))
+		for k, c := range pl.Cells {
+			cells[k] = ix.cell[c]
+		}
+		ix.cells[i] = cells
+		f := pl.Piece*n + int(cells[0])
+		ix.byFirst[f] = append(ix.byFirst[f], int32(i))
+	}
+	return ix
+}
+
+// find returns the placement of piece on cells (ascending), or -1.
+func (ix *placementIndex) find(piece int, cells []int32) int32 {
+	if len(cells) == 0 {
+		return ix.omitted[piece]
+	}
+	for _, i := range ix.byFirst[piece*len(ix.cell)+int(cells[0])] {
+		if slices.Equal(ix.cells[i], cells) {
+			return i
+		}
+	}
+	return -1
+}
+
+// permutation maps every placement through a board move, which must take
+// the board onto itself.
+func (pz *Puzzle) permutation(move func(Cell) Cell, pieceMap []int, ix *placementIndex) (cover.Symmetry, bool) {
+	image := make([]int32, len(pz.Board))
+	for k, c := range pz.Board {
+		i, ok := ix.cell[move(c)]
+		if !ok {
+			return nil, false
+		}
+		image[k] = i
+	}
 	g := make(cover.Symmetry, len(pz.Placements))
-	var (
-		cells []Cell
-		key   []byte
-	)
+	var cells []int32
 	for i, pl := range pz.Placements {
 		cells = cells[:0]
-		for _, c := range pl.Cells {
-			cells = append(cells, move(c))
+		for _, c := range ix.cells[i] {
+			cells = append(cells, image[c])
 		}
-		slices.SortFunc(cells, compareCells)
-		key = placementKey(key[:0], pieceMap[pl.Piece], cells)
-		j, found := index[string(key)]
-		if !found {
+		slices.Sort(cells)
+		j := ix.find(pieceMap[pl.Piece], cells)
+		if j < 0 {
 			return nil, false
 		}
 		g[i] = j
@@ -434,7 +518,7 @@ func (pz *Puzzle) pieceImages(m Motion) ([]int, bool) {
 }
 
 // placementKey appends a placement's map key to buf: built by hand rather
-// than with fmt, as the symmetries of a large puzzle look up millions.
+// than with fmt, as a large puzzle has millions of placements.
 func placementKey(buf []byte, piece int, cells []Cell) []byte {
 	buf = strconv.AppendInt(buf, int64(piece), 10)
 	for _, c := range cells {

@@ -3,6 +3,7 @@ package cover
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 )
 
@@ -17,23 +18,47 @@ type Symmetry []int32
 //
 // group must be closed under composition; the identity may be left out. The
 // method is general: it picks a pivot item that every symmetry maps onto
-// itself and that exactly one option of every solution covers, keeps one
-// option per orbit of the pivot's options, and, where a kept option is fixed
-// by some symmetries, keeps only the solutions that are smallest among their
-// images under those symmetries. Without such a pivot, every solution is
+// itself and that exactly one option of every solution covers, and keeps
+// one option per orbit of the pivot's options. A kept option that some
+// symmetries fix (a piece in the centre of the board) leaves those
+// symmetries among the solutions through it; for each such option, a
+// second item that they map onto itself is broken the same way, only in
+// the solutions through that option: a secondary item joins the pivot
+// option to the second item's options that are not the least of their
+// orbits under the fixing symmetries, so that no solution takes both.
+// What is left (symmetries that fix the second option too, or a pivot
+// option with no second item) is filtered: of those solutions, only the
+// smallest among their images is kept. Without a pivot, every solution is
 // checked against the whole group.
 type Distinct struct {
-	problem   *Problem
-	reduced   *Problem
-	original  []int32      // reduced option index -> problem option index
-	stabilize [][]Symmetry // per reduced option: symmetries fixing it, if it is a pivot option
-	group     []Symmetry   // used when there is no pivot
-	pivot     int          // -1 without a pivot
+	problem  *Problem
+	reduced  *Problem
+	original []int32 // reduced option index -> problem option index
+	// stabilize, per reduced option, holds the symmetries that fix it if
+	// it is a pivot option, and second the breaking of those symmetries
+	// by its second item, if any.
+	stabilize [][]Symmetry
+	second    []map[int32][]Symmetry
+	group     []Symmetry // used when there is no pivot
+	pivot     int        // -1 without a pivot
 	buf, img  []int
+}
+
+// DistinctOptions switch off parts of the reduction, for tests that show
+// that counts do not depend on them.
+type DistinctOptions struct {
+	// PivotOnly leaves the symmetries that fix a pivot option to the
+	// filter alone instead of breaking them with a second item.
+	PivotOnly bool
 }
 
 // NewDistinct prepares a problem for a search modulo group.
 func NewDistinct(p *Problem, group []Symmetry) (*Distinct, error) {
+	return DistinctOptions{}.New(p, group)
+}
+
+// New is NewDistinct with the options o.
+func (o DistinctOptions) New(p *Problem, group []Symmetry) (*Distinct, error) {
 	n := p.NumOptions()
 	var nontrivial []Symmetry
 	for _, g := range group {
@@ -49,19 +74,48 @@ func NewDistinct(p *Problem, group []Symmetry) (*Distinct, error) {
 		d.reduced = p
 		return d, nil
 	}
-	d.pivot = choosePivot(p, nontrivial)
+	ix := newItemOptions(p)
+	d.pivot = choosePivot(p, ix, nontrivial)
 	if d.pivot < 0 {
 		d.reduced = p
 		return d, nil
 	}
 	keep := make([]bool, n)
 	stab := map[int][]Symmetry{}
-	for _, o := range optionsOf(p, d.pivot) {
-		if representative(o, nontrivial) {
-			keep[o] = true
+	for _, opt := range ix.of(d.pivot) {
+		if representative(int(opt), nontrivial) {
+			keep[opt] = true
 			for _, g := range nontrivial {
-				if int(g[o]) == o {
-					stab[o] = append(stab[o], g)
+				if g[opt] == opt {
+					stab[int(opt)] = append(stab[int(opt)], g)
+				}
+			}
+		}
+	}
+	// breakers[x] lists the secondary items, one per pivot option whose
+	// symmetries a second item breaks, that option x must take too.
+	breakers := map[int32][]int32{}
+	second := map[int]map[int32][]Symmetry{}
+	extra := 0
+	if !o.PivotOnly {
+		for _, opt := range slices.Sorted(maps.Keys(stab)) {
+			q := chooseSecond(p, ix, opt, d.pivot, stab[opt])
+			if q < 0 {
+				continue
+			}
+			item := int32(len(p.Items) + extra)
+			extra++
+			breakers[int32(opt)] = append(breakers[int32(opt)], item)
+			second[opt] = map[int32][]Symmetry{}
+			for _, r := range ix.of(q) {
+				if !representative(int(r), stab[opt]) {
+					breakers[r] = append(breakers[r], item)
+					continue
+				}
+				for _, g := range stab[opt] {
+					if g[r] == r {
+						second[opt][r] = append(second[opt][r], g)
+					}
 				}
 			}
 		}
@@ -73,16 +127,33 @@ func NewDistinct(p *Problem, group []Symmetry) (*Distinct, error) {
 	for _, it := range p.Items {
 		d.reduced.AddItem(it)
 	}
+	for k := range extra {
+		name := fmt.Sprintf("symmetry-%d", k)
+		for {
+			if _, dup := d.reduced.ItemIndex(name); !dup {
+				break
+			}
+			name += "'"
+		}
+		d.reduced.AddSecondary(name)
+	}
 	if p.Order != nil {
 		// The pivot, left with few options, is the item to cover first.
 		d.reduced.Order = append([]int{d.pivot}, slices.DeleteFunc(slices.Clone(p.Order), func(i int) bool { return i == d.pivot })...)
 	}
-	for o := 0; o < n; o++ {
-		if !coversItem(p, o, d.pivot) || keep[o] {
-			d.original = append(d.original, int32(o))
-			d.stabilize = append(d.stabilize, stab[o])
-			d.reduced.AddOption(p.Option(o))
+	var entries []Entry
+	for opt := range n {
+		if ix.covers(opt, d.pivot) && !keep[opt] {
+			continue
 		}
+		d.original = append(d.original, int32(opt))
+		d.stabilize = append(d.stabilize, stab[opt])
+		d.second = append(d.second, second[opt])
+		entries = append(entries[:0], p.Option(opt)...)
+		for _, item := range breakers[int32(opt)] {
+			entries = append(entries, Entry{Item: item})
+		}
+		d.reduced.AddOption(entries)
 	}
 	return d, nil
 }
@@ -107,9 +178,17 @@ func (d *Distinct) Checked() bool {
 	if d.pivot < 0 {
 		return len(d.group) > 0
 	}
-	for _, s := range d.stabilize {
-		if s != nil {
+	for i, s := range d.stabilize {
+		switch {
+		case s == nil:
+		case d.second[i] == nil:
 			return true
+		default:
+			for _, k := range d.second[i] {
+				if k != nil {
+					return true
+				}
+			}
 		}
 	}
 	return false
@@ -145,11 +224,14 @@ func (d *Distinct) Solve(ctx context.Context, b Backend, visit Visit) (Stats, er
 // whether it is the canonical member of its class.
 func (d *Distinct) accept(sol []int) bool {
 	d.buf = d.buf[:0]
-	var checks []Symmetry
+	var (
+		checks []Symmetry
+		second map[int32][]Symmetry
+	)
 	for _, o := range sol {
 		if d.original != nil {
 			if s := d.stabilize[o]; s != nil {
-				checks = s
+				checks, second = s, d.second[o]
 			}
 			o = int(d.original[o])
 		}
@@ -157,6 +239,15 @@ func (d *Distinct) accept(sol []int) bool {
 	}
 	if d.pivot < 0 {
 		checks = d.group
+	}
+	if second != nil {
+		// Only the symmetries that fix the second item's option are left.
+		checks = nil
+		for _, o := range d.buf {
+			if k, ok := second[int32(o)]; ok {
+				checks = k
+			}
+		}
 	}
 	if len(checks) == 0 {
 		return true
@@ -188,30 +279,76 @@ func isIdentity(g Symmetry) bool {
 // choosePivot returns the primary item of exact multiplicity one whose
 // options every symmetry keeps among themselves and which leaves the fewest
 // options after reduction, or -1.
-func choosePivot(p *Problem, group []Symmetry) int {
+func choosePivot(p *Problem, ix *itemOptions, group []Symmetry) int {
 	best, bestKept := -1, 0
-	for it, item := range p.Items {
-		if item.Secondary || item.Lo != 1 || item.Hi != 1 {
+	for it := range p.Items {
+		kept, ok := reducible(p, ix, it, group)
+		if ok && (best < 0 || kept < bestKept) {
+			best, bestKept = it, kept
+		}
+	}
+	return best
+}
+
+// reducible reports whether every symmetry of group keeps the options of
+// item among themselves, and how many of them are the least of their
+// orbits. Only a primary item of exact multiplicity one with options can
+// be reduced.
+func reducible(p *Problem, ix *itemOptions, item int, group []Symmetry) (kept int, ok bool) {
+	it := p.Items[item]
+	opts := ix.of(item)
+	if it.Secondary || it.Lo != 1 || it.Hi != 1 || len(opts) == 0 {
+		return 0, false
+	}
+	for _, o := range opts {
+		for _, g := range group {
+			if !ix.covers(int(g[o]), item) {
+				return 0, false
+			}
+		}
+		if representative(int(o), group) {
+			kept++
+		}
+	}
+	return kept, true
+}
+
+// chooseSecond returns the item whose options break best the symmetries
+// stab that fix the pivot option opt, or -1: an item that stab keeps, that
+// opt does not cover, and that leaves fewest options of its own fixed by
+// some of stab (each such option leaves solutions to filter), then fewest
+// options per orbit. Options that cannot go with opt do not count. Only
+// the secondCandidates such items with fewest options are weighed, which
+// bounds the work on a board of a thousand cells.
+func chooseSecond(p *Problem, ix *itemOptions, opt, pivot int, stab []Symmetry) int {
+	mine := map[int32]bool{}
+	for _, e := range p.Option(opt) {
+		mine[e.Item] = true
+	}
+	best, bestFixed, bestKept := -1, 0, 0
+	candidates := 0
+	for _, it := range ix.byCount() {
+		if it == pivot || mine[int32(it)] {
 			continue
 		}
-		opts := optionsOf(p, it)
-		closed, kept := true, 0
-		for _, o := range opts {
-			for _, g := range group {
-				if !coversItem(p, int(g[o]), it) {
-					closed = false
-					break
-				}
+		if _, ok := reducible(p, ix, it, stab); !ok {
+			continue
+		}
+		if candidates++; candidates > secondCandidates {
+			break
+		}
+		fixed, kept := 0, 0
+		for _, r := range ix.of(it) {
+			if !representative(int(r), stab) || slices.ContainsFunc(p.Option(int(r)), func(e Entry) bool { return mine[e.Item] && !p.Items[e.Item].Secondary }) {
+				continue
 			}
-			if !closed {
-				break
-			}
-			if representative(o, group) {
-				kept++
+			kept++
+			if slices.ContainsFunc(stab, func(g Symmetry) bool { return g[r] == r }) {
+				fixed++
 			}
 		}
-		if closed && len(opts) > 0 && (best < 0 || kept < bestKept) {
-			best, bestKept = it, kept
+		if kept > 0 && (best < 0 || fixed < bestFixed || fixed == bestFixed && kept < bestKept) {
+			best, bestFixed, bestKept = it, fixed, kept
 		}
 	}
 	return best
@@ -228,14 +365,46 @@ func representative(o int, group []Symmetry) bool {
 	return true
 }
 
-func optionsOf(p *Problem, item int) []int {
-	var out []int
-	for o := 0; o < p.NumOptions(); o++ {
-		if coversItem(p, o, item) {
-			out = append(out, o)
+// itemOptions lists the options of every item, so that the symmetry
+// reduction looks each item's options up instead of scanning all options
+// per item, which on a board of a thousand cells took most of a build.
+type itemOptions struct {
+	opts   [][]int32
+	sorted []int // the items by number of options, then index
+}
+
+// secondCandidates bounds the items chooseSecond weighs.
+const secondCandidates = 16
+
+// byCount returns the items in order of their number of options.
+func (ix *itemOptions) byCount() []int {
+	if ix.sorted == nil {
+		ix.sorted = make([]int, len(ix.opts))
+		for i := range ix.sorted {
+			ix.sorted[i] = i
+		}
+		slices.SortStableFunc(ix.sorted, func(a, b int) int { return len(ix.opts[a]) - len(ix.opts[b]) })
+	}
+	return ix.sorted
+}
+
+func newItemOptions(p *Problem) *itemOptions {
+	ix := &itemOptions{opts: make([][]int32, len(p.Items))}
+	for o := range p.NumOptions() {
+		for _, e := range p.Option(o) {
+			ix.opts[e.Item] = append(ix.opts[e.Item], int32(o))
 		}
 	}
-	return out
+	return ix
+}
+
+// of returns the options of item, in problem order.
+func (ix *itemOptions) of(item int) []int32 { return ix.opts[item] }
+
+// covers reports whether option o covers item.
+func (ix *itemOptions) covers(o, item int) bool {
+	_, found := slices.BinarySearch(ix.opts[item], int32(o))
+	return found
 }
 
 func coversItem(p *Problem, o, item int) bool {

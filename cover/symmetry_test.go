@@ -99,19 +99,23 @@ func TestDistinctMatchesOrbitCount(t *testing.T) {
 		want := orbits(t, p, group)
 		for _, name := range BackendNames() {
 			b, _ := Lookup(name)
-			d, err := NewDistinct(p, group)
-			if err != nil {
-				t.Fatal(err)
-			}
-			st, err := d.Solve(context.Background(), b, func(sol []int) bool { return true })
-			if err != nil {
-				t.Fatal(err)
-			}
-			if st.Solutions != int64(want) {
-				t.Errorf("%dx%d %s: %d distinct (pivot %q), brute force says %d", c.w, c.h, name, st.Solutions, d.Pivot(), want)
+			for _, o := range []DistinctOptions{{}, {PivotOnly: true}} {
+				d, err := o.New(p, group)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, visit := range []Visit{nil, func([]int) bool { return true }} {
+					st, err := d.Solve(context.Background(), b, visit)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if st.Solutions != int64(want) {
+						t.Errorf("%dx%d %s %+v: %d distinct (pivot %q), brute force says %d", c.w, c.h, name, o, st.Solutions, d.Pivot(), want)
+					}
+				}
 			}
 			all, _ := NewDistinct(p, nil)
-			st, _ = all.Solve(context.Background(), b, func(sol []int) bool { return true })
+			st, _ := all.Solve(context.Background(), b, func(sol []int) bool { return true })
 			if st.Solutions != int64(c.all) {
 				t.Errorf("%dx%d %s: %d tilings, want %d", c.w, c.h, name, st.Solutions, c.all)
 			}
@@ -174,5 +178,105 @@ func TestDistinctOrder(t *testing.T) {
 	order := d.Problem().Order
 	if err := d.Problem().Validate(); err != nil || len(order) != len(p.Items) || order[0] != pivot {
 		t.Errorf("order %v (%v), want the %d items, pivot %d first", order, err, len(p.Items), pivot)
+	}
+}
+
+// pieceTiles builds the tilings of a w×w board by named monominoes and
+// dominoes (one primary item per piece, given by its size), with the
+// board's eight symmetries, which map every piece onto itself.
+func pieceTiles(w int, sizes []int) (*Problem, []Symmetry) {
+	p := NewProblem()
+	for k := range sizes {
+		p.AddPrimary(fmt.Sprintf("piece %d", k))
+	}
+	for c := range w * w {
+		p.AddPrimary(fmt.Sprintf("%d,%d", c%w, c/w))
+	}
+	type placement struct{ piece, a, b int }
+	var all []placement
+	index := map[placement]int32{}
+	add := func(pl placement) {
+		index[pl] = int32(len(all))
+		all = append(all, pl)
+		e := []Entry{{Item: int32(pl.piece)}, {Item: int32(len(sizes) + pl.a)}}
+		if pl.b != pl.a {
+			e = append(e, Entry{Item: int32(len(sizes) + pl.b)})
+		}
+		p.AddOption(e)
+	}
+	for k, size := range sizes {
+		for c := range w * w {
+			if size == 1 {
+				add(placement{k, c, c})
+				continue
+			}
+			if c%w+1 < w {
+				add(placement{k, c, c + 1})
+			}
+			if c+w < w*w {
+				add(placement{k, c, c + w})
+			}
+		}
+	}
+	var group []Symmetry
+	for m := range 8 {
+		move := func(c int) int {
+			x, y := c%w, c/w
+			if m&4 != 0 {
+				x, y = y, x
+			}
+			if m&1 != 0 {
+				x = w - 1 - x
+			}
+			if m&2 != 0 {
+				y = w - 1 - y
+			}
+			return y*w + x
+		}
+		g := make(Symmetry, len(all))
+		for i, pl := range all {
+			a, b := move(pl.a), move(pl.b)
+			g[i] = index[placement{pl.piece, min(a, b), max(a, b)}]
+		}
+		group = append(group, g)
+	}
+	return p, group
+}
+
+// TestDistinctSecondItem checks the breaking of the symmetries that fix a
+// pivot option by a second item against brute force: on the 2×2 board of
+// monominoes, a diagonal reflection fixes the pivot's option and two of
+// the second monomino's, which leaves solutions to filter.
+func TestDistinctSecondItem(t *testing.T) {
+	for _, c := range []struct {
+		w     int
+		sizes []int
+	}{
+		{2, []int{1, 1, 1, 1}},
+		{3, []int{1, 2, 2, 2, 2}},
+		{3, []int{1, 1, 1, 2, 2, 2}},
+	} {
+		sizes := c.sizes
+		p, group := pieceTiles(c.w, sizes)
+		want := orbits(t, p, group)
+		for _, o := range []DistinctOptions{{}, {PivotOnly: true}} {
+			d, err := o.New(p, group)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if broken := len(d.Problem().Items) > len(p.Items); broken == o.PivotOnly {
+				t.Errorf("%v %+v: %d items, from %d", sizes, o, len(d.Problem().Items), len(p.Items))
+			}
+			for _, name := range BackendNames() {
+				b, _ := Lookup(name)
+				st, err := d.Solve(context.Background(), b, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if st.Solutions != int64(want) {
+					t.Errorf("%v %+v %s: %d distinct (pivot %q), brute force says %d", sizes, o, name, st.Solutions, d.Pivot(), want)
+				}
+			}
+		}
 	}
 }

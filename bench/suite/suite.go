@@ -83,8 +83,11 @@ func Standard(root, dlx string) []Workload {
 		Catalogue("pentominoes-6x10-spec-all", "pentominoes-6x10", true, 9356),
 		noBits(Catalogue("soma-3x3x3-all", "soma-3x3x3", true, 11520)),
 		Catalogue("hexiamonds-4x10-long-hex", "hexiamonds-4x10-long-hex", false, 856),
-		long(noBits(Catalogue("solid-pentominoes-3x4x5", "solid-pentominoes-3x4x5", false, 3940))),
-		long(noBits(Catalogue("tetrasticks-6x6", "tetrasticks-6x6", false, 1795))),
+		long(noBits(puzzler(Catalogue("solid-pentominoes-3x4x5", "solid-pentominoes-3x4x5", false, 3940), "1:31:01", 13543443))),
+		long(noBits(puzzler(Catalogue("tetrasticks-6x6", "tetrasticks-6x6", false, 1795), "0:32:52", 16329570))),
+		noBits(puzzler(Catalogue("tetrasticks-aztec-diamond", "tetrasticks-aztec-diamond", false, 3), "0:25:08", 649511)),
+		long(noBits(puzzler(Catalogue("one-sided-hexiamonds-hexagram", "one-sided-hexiamonds-hexagram", false, 119), "0:04:54", 893222))),
+		long(noBits(puzzler(Catalogue("polyominoes-45-aztec-diamond", "polyominoes-45-aztec-diamond", false, 11162), "0:31:50", 446023279))),
 		PipsFirst("nyt-pips-first", filepath.Join(root, "compile", "pips", "testdata", "nyt")),
 		PipsCount("nyt-pips-count", filepath.Join(root, "compile", "pips", "testdata", "nyt")),
 		noBits(SudokuList("sudoku-top95", filepath.Join(root, "compile", "sudoku", "testdata", "top95.txt"))),
@@ -103,6 +106,16 @@ func noBits(w Workload) Workload {
 			w.Backends = append(w.Backends, b)
 		}
 	}
+	return w
+}
+
+// puzzler adds to a catalogue workload's description Polyform Puzzler's
+// recorded run of the same puzzle: the duration and searches (its dancing
+// links nodes) of the closing line of its solution file
+// (shared/data/puzzler-solutions/FAMILY/NAME.txt), measured on its
+// author's machine, so comparable only as orders of magnitude.
+func puzzler(w Workload, duration string, searches int64) Workload {
+	w.About += fmt.Sprintf("; Polyform Puzzler's run: %s, %d searches", duration, searches)
 	return w
 }
 

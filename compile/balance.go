@@ -1,0 +1,172 @@
+package compile
+
+import "slices"
+
+// A colouring gives each cell of a lattice one of n colours. Every
+// solution covers each board cell once, so the colour counts of its
+// placements add up to the board's: that is the balance a piece set
+// must strike, and what pruneByBalance checks.
+type colouring struct {
+	n  int
+	of func(Cell) int
+}
+
+// maxColours bounds colouring.n, for the fixed-size sums below.
+const maxColours = 4
+
+// latticeColourings lists colourings of each lattice that every motion and
+// translation of the lattice maps onto themselves up to a renaming of the
+// colours: the checkerboard of squares and cubes, the three-colouring of
+// hexagons, the up and down triangles, the directions of segments, and
+// for sticks the direction with the parity of the row or column. Because
+// a symmetry of the board only renames colours, it maps a placement the
+// balance rules out onto one it rules out too, and pruning keeps the
+// board's symmetries.
+var latticeColourings = map[string][]colouring{
+	"square": {{2, func(c Cell) int { return mod(c[0]+c[1], 2) }}},
+	"cubic":  {{2, func(c Cell) int { return mod(c[0]+c[1]+c[2], 2) }}},
+	"hex":    {{3, func(c Cell) int { return mod(c[0]-c[1], 3) }}},
+	"iamond": {{2, kind}},
+	"stick": {{2, kind}, {4, func(c Cell) int {
+		// A horizontal segment (kind 0) lies in row y, a vertical one in
+		// column x; a quarter turn takes rows to columns.
+		return 2*c[2] + mod(c[1-c[2]], 2)
+	}}},
+	"trig": {{3, kind}},
+	"twig": {{3, kind}},
+}
+
+func kind(c Cell) int { return c[2] }
+
+// maxBalanceSums bounds the sums a colouring's check keeps per step; a
+// colouring that needs more is skipped, which only loses pruning.
+const maxBalanceSums = 1 << 15
+
+// A balanceSum is a colour count, with the number of pieces left out in
+// its last place.
+type balanceSum [maxColours + 1]int16
+
+// pruneByBalance drops the placements that no solution can use because
+// the colours of the pieces could then not add up to the board's, under
+// one of the lattice's colourings; among them the ways to leave out a
+// piece whose absence the board's balance rules out, which is how only
+// H, J, L, N and Y may be left out of the 6×6 tetrasticks. It never drops
+// a placement of a solution, so no count changes.
+func (pz *Puzzle) pruneByBalance() {
+	for _, col := range latticeColourings[pz.Lattice.Name()] {
+		keep, ok := pz.balanced(col)
+		if !ok {
+			continue
+		}
+		i := 0
+		pz.Placements = slices.DeleteFunc(pz.Placements, func(Placement) bool { i++; return !keep[i-1] })
+	}
+}
+
+// balanced reports which placements some choice of a colour count per
+// piece copy, each that of a placement of its piece (or none, for a copy
+// left out), can use while the counts add up to the board's and exactly
+// Omit copies are left out. ok is false when the sums grow too many to
+// follow.
+func (pz *Puzzle) balanced(col colouring) (keep []bool, ok bool) {
+	vec := func(cells []Cell) balanceSum {
+		var s balanceSum
+		for _, c := range cells {
+			s[col.of(c)]++
+		}
+		return s
+	}
+	board := vec(pz.Board)
+	board[maxColours] = int16(pz.Options.Omit)
+	// The counts each piece's placements give, the way to leave it out
+	// as the count that adds one to the last place.
+	counts := make([][]balanceSum, len(pz.Pieces))
+	pvec := make([]balanceSum, len(pz.Placements))
+	for i, pl := range pz.Placements {
+		if pl.Cells == nil {
+			pvec[i][maxColours] = 1
+		} else {
+			pvec[i] = vec(pl.Cells)
+		}
+		if !slices.Contains(counts[pl.Piece], pvec[i]) {
+			counts[pl.Piece] = append(counts[pl.Piece], pvec[i])
+		}
+	}
+	// One step per piece copy; the first copy of each piece is where its
+	// placements are tested, as the copies are interchangeable.
+	var steps []int
+	first := make([]int, len(pz.Pieces))
+	for pi, p := range pz.Pieces {
+		first[pi] = len(steps)
+		for range p.Count {
+			steps = append(steps, pi)
+		}
+	}
+	within := func(s balanceSum) bool {
+		for k := range s {
+			if s[k] > board[k] {
+				return false
+			}
+		}
+		return true
+	}
+	grow := func(from map[balanceSum]bool, pi int) (map[balanceSum]bool, bool) {
+		to := map[balanceSum]bool{}
+		for s := range from {
+			for _, v := range counts[pi] {
+				if t := s.plus(v); within(t) {
+					to[t] = true
+				}
+			}
+		}
+		return to, len(to) <= maxBalanceSums
+	}
+	// prefix[i] holds the sums of the steps before i, suffix[i] those of
+	// the steps from i on.
+	prefix := make([]map[balanceSum]bool, len(steps)+1)
+	suffix := make([]map[balanceSum]bool, len(steps)+1)
+	prefix[0] = map[balanceSum]bool{{}: true}
+	suffix[len(steps)] = map[balanceSum]bool{{}: true}
+	for i, pi := range steps {
+		if prefix[i+1], ok = grow(prefix[i], pi); !ok {
+			return nil, false
+		}
+	}
+	for i := len(steps) - 1; i >= 0; i-- {
+		if suffix[i], ok = grow(suffix[i+1], steps[i]); !ok {
+			return nil, false
+		}
+	}
+	usable := make([]map[balanceSum]bool, len(pz.Pieces))
+	for pi := range pz.Pieces {
+		usable[pi] = map[balanceSum]bool{}
+		j := first[pi]
+		for _, v := range counts[pi] {
+			for s := range prefix[j] {
+				if suffix[j+1][board.minus(s).minus(v)] {
+					usable[pi][v] = true
+					break
+				}
+			}
+		}
+	}
+	keep = make([]bool, len(pz.Placements))
+	for i, pl := range pz.Placements {
+		keep[i] = usable[pl.Piece][pvec[i]]
+	}
+	return keep, true
+}
+
+func (a balanceSum) plus(b balanceSum) balanceSum {
+	for k := range a {
+		a[k] += b[k]
+	}
+	return a
+}
+
+func (a balanceSum) minus(b balanceSum) balanceSum {
+	for k := range a {
+		a[k] -= b[k]
+	}
+	return a
+}

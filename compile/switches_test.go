@@ -1,0 +1,107 @@
+package compile_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/polyspec/polyspec/compile"
+	"github.com/polyspec/polyspec/cover"
+	"github.com/polyspec/polyspec/puzzles"
+	"github.com/polyspec/polyspec/spec"
+)
+
+// switchPuzzles are catalogue puzzles that count in well under a second
+// with every speed-up switched off: some leave a piece out, some have
+// boards with many symmetries, on every lattice.
+var switchPuzzles = []string{
+	"polyominoes-1234-7x5-cross-hole",
+	"pentominoes-cross-1",
+	"polyominoes-123-square",
+	"soma-3x3x3",
+	"hexiamonds-snowflake",
+	"tetrahexes-coin",
+	"polysticks-123-4x4-clipped-corners-1",
+	"one-sided-welded-tetrasticks-5x5",
+	"tritrigs-hexagon-2",
+	"pentatwigs-x-1",
+}
+
+// switchSpecs are small puzzles that leave a piece out, with the counts
+// polyspec finds for them with every switch off (Polyform Puzzler has no
+// such puzzles small enough for a unit test): the polyominoes of orders 1
+// to 4 less a tetromino in a 5×5 square, and seven tetrasticks less one in
+// a 3×3 grid.
+var switchSpecs = []string{
+	"name = \"ominoes\"\npieces = \"1234\"\nomit = 1\nunique = true\nexpect = 11109\n[board]\nsize = \"5x5\"\n",
+	"name = \"sticks\"\nlattice = \"stick\"\npieces = \"F,H,J,L,N,R,Y\"\nomit = 1\nunique = true\nexpect = 14\n" +
+		"[board]\ncells = \"0,0,0 1,0,0 2,0,0 0,1,0 1,1,0 2,1,0 0,2,0 1,2,0 2,2,0 0,3,0 1,3,0 2,3,0 0,0,1 1,0,1 2,0,1 3,0,1 0,1,1 1,1,1 2,1,1 3,1,1 0,2,1 1,2,1 2,2,1 3,2,1\"\n",
+}
+
+// TestSwitchesKeepCounts counts each puzzle of switchPuzzles and
+// switchSpecs with every combination of the switches that only make the
+// search faster, and checks every count against the spec's expect.
+func TestSwitchesKeepCounts(t *testing.T) {
+	var specs []*spec.Spec
+	for _, name := range switchPuzzles {
+		e, ok := puzzles.Lookup(name)
+		if !ok {
+			t.Fatalf("%s is not in the catalogue", name)
+		}
+		s, err := spec.LoadFS(puzzles.FS, e.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		specs = append(specs, s)
+	}
+	for i, src := range switchSpecs {
+		s, err := spec.Parse(fmt.Sprintf("switches-%d.toml", i), []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		specs = append(specs, s)
+	}
+	for _, s := range specs {
+		name := s.Name.V
+		pz, err := compile.FromSpec(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !s.Expect.Set || !s.Unique.V {
+			t.Fatalf("%s: no distinct count to check", name)
+		}
+		for sw := range 8 {
+			noBalance, omitPrimary, pivotOnly := sw&1 != 0, sw&2 != 0, sw&4 != 0
+			t.Run(fmt.Sprintf("%s/nobalance=%v/omitprimary=%v/pivotonly=%v", name, noBalance, omitPrimary, pivotOnly), func(t *testing.T) {
+				opt := pz.Options
+				opt.NoBalance, opt.OmitPrimary = noBalance, omitPrimary
+				q, err := compile.Build(pz.Lattice, pz.Board, shapesOf(pz), opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				d, err := cover.DistinctOptions{PivotOnly: pivotOnly}.New(q.Problem, q.Symmetries())
+				if err != nil {
+					t.Fatal(err)
+				}
+				algx, _ := cover.Lookup("algx")
+				st, err := d.Solve(context.Background(), algx, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if st.Solutions != s.Expect.V {
+					t.Errorf("%d solutions, want %d", st.Solutions, s.Expect.V)
+				}
+			})
+		}
+	}
+}
+
+// shapesOf lists a puzzle's pieces as Build takes them, a copy per count.
+func shapesOf(pz *compile.Puzzle) []compile.Shape {
+	var out []compile.Shape
+	for _, p := range pz.Pieces {
+		out = append(out, slices.Repeat([]compile.Shape{p.Shape}, p.Count)...)
+	}
+	return out
+}
