@@ -195,24 +195,52 @@ func writeAtomic(path string, data []byte) error {
 	return err
 }
 
-// ReadState reads a state written by WriteState.
+// ReadState reads a state written by WriteState. It refuses a state whose
+// numbers no search writes, as ReadPart does, and one whose counts add up
+// to more than an int64 holds.
 func ReadState(path string) (*State, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	var f stateFile
-	if err := json.Unmarshal(b, &f); err != nil {
+	s, err := parseState(b)
+	if err != nil {
 		return nil, fmt.Errorf("cover: %s: %w", path, err)
 	}
+	return s, nil
+}
+
+// parseState reads the text of a state file.
+func parseState(b []byte) (*State, error) {
+	var f stateFile
+	if err := json.Unmarshal(b, &f); err != nil {
+		return nil, err
+	}
 	sh := Shard{f.Shard, f.Of}
-	if f.Fingerprint == "" || f.Depth < 1 || f.Subproblems < 0 || !sh.valid() {
-		return nil, fmt.Errorf("cover: %s: not a search state", path)
+	if f.Fingerprint == "" || !sh.valid() {
+		return nil, errors.New("not a search state")
+	}
+	if err := checkSplit(f.Depth, f.Subproblems); err != nil {
+		return nil, err
+	}
+	if f.SplitNodes < 0 {
+		return nil, fmt.Errorf("negative split_nodes %d", f.SplitNodes)
 	}
 	s := &State{f: f, done: map[int]doneSub{}}
+	total := Stats{Nodes: f.SplitNodes}
+	var seconds float64
 	for _, d := range f.Done {
 		if _, dup := s.done[d.Sub]; dup || d.Sub < 0 || d.Sub >= f.Subproblems || !sh.has(d.Sub) {
-			return nil, fmt.Errorf("cover: %s: subproblem %d is out of place", path, d.Sub)
+			return nil, fmt.Errorf("subproblem %d is out of place", d.Sub)
+		}
+		if err := checkCounts(d.stats(), d.Seconds); err != nil {
+			return nil, fmt.Errorf("subproblem %d: %w", d.Sub, err)
+		}
+		if err := total.addChecked(d.stats()); err != nil {
+			return nil, err
+		}
+		if seconds += d.Seconds; seconds > MaxSeconds {
+			return nil, fmt.Errorf("the subproblems' times add up to more than %g seconds", MaxSeconds)
 		}
 		s.done[d.Sub] = d
 	}
