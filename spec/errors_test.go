@@ -91,6 +91,12 @@ var badSpecs = []struct{ file, text, want string }{
 	{"p.yaml", "expect: 18446744073709551615\n", `p.yaml:1:9: invalid YAML: integer 18446744073709551615 does not fit in 64 bits`},
 	{"p.yaml", "expect: !!int many\n", "p.yaml:1:9: invalid YAML: cannot decode !!str `many` as a !!int"},
 
+	// Nesting is bounded before a decoder recurses: BurntSushi/toml would
+	// overflow the stack on millions of "[", and deep lists cost memory.
+	{"p.toml", "a = " + strings.Repeat("[", 5000000), "p.toml:1:37: expected lists and tables nested at most 32 deep; found deeper ones"},
+	{"p.toml", "a = " + strings.Repeat("[", 30000) + strings.Repeat("]", 30000), "p.toml:1:37: expected lists and tables nested at most 32 deep; found deeper ones"},
+	{"p.yaml", "a: " + strings.Repeat("[", 40) + strings.Repeat("]", 40), "p.yaml:1:35: expected lists and mappings nested at most 32 deep; found deeper ones"},
+
 	// The file name picks the syntax.
 	{"p.json", "{}", `p.json: unknown spec format ".json": want .toml, .yaml or .yml`},
 }
