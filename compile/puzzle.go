@@ -52,6 +52,9 @@ type Options struct {
 	// MayCross drops the rule that pieces of a segment lattice do not
 	// cross: the problem has no secondary items.
 	MayCross bool
+	// MaxPlacements, when positive, makes Build fail with a *LimitError
+	// as soon as it finds more placements.
+	MaxPlacements int
 }
 
 // A Puzzle is a compiled spec: the board, the pieces, and the exact-cover
@@ -120,6 +123,9 @@ func Build(l Lattice, board []Cell, shapes []Shape, opt Options) (*Puzzle, error
 				if key = placementKey(key[:0], pi, cells); !seen[string(key)] {
 					seen[string(key)] = true
 					pz.Placements = append(pz.Placements, Placement{pi, cells})
+					if opt.MaxPlacements > 0 && len(pz.Placements) > opt.MaxPlacements {
+						return nil, &LimitError{What: "placements", Limit: opt.MaxPlacements}
+					}
 				}
 			}
 		}

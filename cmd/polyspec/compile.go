@@ -16,7 +16,7 @@ type CompileCmd struct {
 }
 
 func (c *CompileCmd) Run(e *env) error {
-	s, pz, err := loadPuzzle(c.Target)
+	s, pz, err := loadPuzzle(e, c.Target)
 	if err != nil {
 		return err
 	}

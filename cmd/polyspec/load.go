@@ -27,13 +27,13 @@ func loadSpec(target string) (*spec.Spec, error) {
 	return nil, fmt.Errorf("%s: no such file, and no catalogue puzzle of that name (polyspec list shows them)", target)
 }
 
-// loadPuzzle reads and compiles a spec.
-func loadPuzzle(target string) (*spec.Spec, *compile.Puzzle, error) {
+// loadPuzzle reads and compiles a spec within the command line's limits.
+func loadPuzzle(e *env, target string) (*spec.Spec, *compile.Puzzle, error) {
 	s, err := loadSpec(target)
 	if err != nil {
 		return nil, nil, err
 	}
-	pz, err := compile.FromSpec(s)
+	pz, err := compile.FromSpecLimits(s, e.limits)
 	return s, pz, err
 }
 

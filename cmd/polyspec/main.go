@@ -14,6 +14,7 @@ import (
 
 	"github.com/alecthomas/kong"
 	"github.com/polyspec/polyspec/cmd/internal/progress"
+	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/compile/pips"
 	"github.com/polyspec/polyspec/cover"
 )
@@ -21,6 +22,10 @@ import (
 // CLI is the command line; kong builds --help from the tags.
 type CLI struct {
 	Quiet bool `help:"Draw no status line. (It is drawn only when standard error is a terminal, during long searches.)"`
+	// The limits bound what a spec may ask for before it is built (see
+	// docs/limits.md).
+	MaxCells      int `name:"max-cells" default:"10000" placeholder:"N" help:"Refuse a spec whose board has more cells (0: no limit)."`
+	MaxPlacements int `name:"max-placements" default:"2000000" placeholder:"N" help:"Refuse a spec whose pieces have more placements on the board, each an option of the problem that takes memory (0: no limit)."`
 
 	Solve     SolveCmd     `cmd:"" help:"Solve a puzzle: a catalogue name, a spec file (.toml, .yaml) or a DLX file (.dlx)."`
 	Compile   CompileCmd   `cmd:"" help:"Compile a puzzle to an exact-cover problem and write it in Knuth's DLX format."`
@@ -45,6 +50,8 @@ type env struct {
 	// that it helps rather than pollutes a log) and --quiet is not given;
 	// stdout and stderr erase it before they print.
 	status *progress.Line
+	// limits bound the specs the command compiles.
+	limits compile.Limits
 }
 
 func main() {
@@ -98,7 +105,8 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return 2
 	}
 	status := progress.New(stderr, progress.IsTerminal(stderr) && !cli.Quiet)
-	e := &env{ctx: ctx, stdout: status.Writer(stdout), stderr: status.Writer(stderr), status: status}
+	e := &env{ctx: ctx, stdout: status.Writer(stdout), stderr: status.Writer(stderr), status: status,
+		limits: compile.Limits{Cells: cli.MaxCells, Placements: cli.MaxPlacements}}
 	err = kctx.Run(e)
 	var ee exitError
 	switch {

@@ -82,7 +82,7 @@ func (c *SolveCmd) Run(e *env) error {
 		}
 		return c.solveSudoku(e, b, s)
 	}
-	pz, err := compile.FromSpec(s)
+	pz, err := compile.FromSpecLimits(s, e.limits)
 	if err != nil {
 		return err
 	}

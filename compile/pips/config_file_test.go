@@ -51,6 +51,8 @@ func TestReadConfigFileErrors(t *testing.T) {
 		{"c.toml", board + "pieces = [\"2*\"]\n", "c.toml:5:10: expected a string or a number for pieces; found an array"},
 		{"c.toml", board + "pieces = \"2*\n", "c.toml:5:13: invalid TOML: strings cannot contain newlines"},
 		{"c.toml", "pieces = \"2*\"\n", "c.toml:1:1: expected a \"board\" key; found none"},
+		{"c.toml", "board = \"\"\"\n##\n" + strings.Repeat("#", 65) + "\n\"\"\"\npieces = \"2*\"\n", "c.toml:3:1: expected a board of at most 64 rows of 64 columns, as --board allows; found a cell in row 2, column 65"},
+		{"c.yaml", "board: |\n" + strings.Repeat("  #\n", 1000) + "pieces: 2*\n", "c.yaml:66:3: expected a board of at most 64 rows of 64 columns, as --board allows; found a cell in row 65, column 1"},
 		{"c.toml", "board = " + strings.Repeat("[", 5000000), "c.toml:1:41: expected lists and tables nested at most 32 deep; found deeper ones"},
 		{"c.yaml", "board: |\n  ##\n  #y\npieces: 2*\n", "c.yaml:3:4: expected '#' for a cell, or ' ' or '.' for none; found 'y'"},
 		{"c.yaml", "board: '##'\npieces: 2*\nconstraints: 4O, 9*\n", "c.yaml:3:18: expected an order from 1* to 5*, as Polypips shapes have 1 to 5 cells; found 9"},
