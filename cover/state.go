@@ -7,10 +7,11 @@ import (
 	"fmt"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/polyspec/polyspec/cover/outfile"
 )
 
 // A State records which subproblems of a Parallel search are finished and
@@ -134,9 +135,9 @@ func (s *State) Part() (Part, error) {
 // starts: there is nothing to save.
 var ErrUnusedState = errors.New("cover: the state has not been used in a search")
 
-// WriteState writes a state to a file atomically: to a temporary file in
-// the same directory, then renamed over path, so that a crash or a kill
-// leaves either the old state or the new, never half of one.
+// WriteState writes a state to a file atomically (see package outfile):
+// a crash or a kill leaves either the old state or the new, never half of
+// one.
 func WriteState(path string, s *State) error {
 	s.mu.Lock()
 	f := s.f
@@ -153,7 +154,7 @@ func WriteState(path string, s *State) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(path, append(b, '\n'))
+	return outfile.Write(path, append(b, '\n'))
 }
 
 // WritePartFile writes a part to a file atomically, as WriteState does, so
@@ -163,36 +164,7 @@ func WritePartFile(path string, p Part) error {
 	if err := WritePart(&b, p); err != nil {
 		return err
 	}
-	return writeAtomic(path, b.Bytes())
-}
-
-// writeAtomic writes data to a temporary file in the same directory as
-// path, then renames it over path: a crash or a kill leaves either the old
-// file or the new, never half of one.
-func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	// CreateTemp makes the file private; a state or part is read by
-	// other users' merges as readily as an ordinary file.
-	err = tmp.Chmod(0o644)
-	if err == nil {
-		_, err = tmp.Write(data)
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
+	return outfile.Write(path, b.Bytes())
 }
 
 // ReadState reads a state written by WriteState. It refuses a state whose

@@ -8,11 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/alecthomas/kong"
+	"github.com/polyspec/polyspec/cmd/internal/process"
 	"github.com/polyspec/polyspec/cmd/internal/progress"
 	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/compile/pips"
@@ -59,9 +58,9 @@ func main() {
 }
 
 // run is main without the process: it returns the exit status. Ctrl-C and
-// SIGTERM cancel the context of the command.
+// SIGTERM cancel the context of the command (see process.Interruptible).
 func run(args []string, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := process.Interruptible("polyspec", stderr)
 	defer stop()
 	return runContext(ctx, args, stdout, stderr)
 }
@@ -105,9 +104,13 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return 2
 	}
 	status := progress.New(stderr, progress.IsTerminal(stderr) && !cli.Quiet)
-	e := &env{ctx: ctx, stdout: status.Writer(stdout), stderr: status.Writer(stderr), status: status,
+	out := process.NewSticky(stdout)
+	e := &env{ctx: ctx, stdout: status.Writer(out), stderr: status.Writer(stderr), status: status,
 		limits: compile.Limits{Cells: cli.MaxCells, Placements: cli.MaxPlacements}}
 	err = kctx.Run(e)
+	if werr := out.Err(); werr != nil && err == nil {
+		err = fmt.Errorf("writing the output: %w", werr)
+	}
 	var ee exitError
 	switch {
 	case err == nil:

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/polyspec/polyspec/cover/outfile"
 	"github.com/polyspec/polyspec/emit"
 )
 
@@ -26,6 +27,9 @@ func (c *RenderCmd) Run(e *env) error {
 	}
 	if c.StopAfter < 1 {
 		return fmt.Errorf("render: --stop-after %d: solutions count from 1", c.StopAfter)
+	}
+	if err := c.Pictures.check(); err != nil {
+		return err
 	}
 	f, err := os.Open(c.File)
 	if err != nil {
@@ -71,6 +75,26 @@ func (p *Pictures) wanted() bool {
 	return slices.ContainsFunc(p.outputs(), func(s string) bool { return s != "" })
 }
 
+// check refuses, before a search, a picture file that cannot be written.
+func (p *Pictures) check() error {
+	for _, f := range []struct{ flag, path string }{{"--svg", p.SVG}, {"--png", p.PNG}, {"--x3d", p.X3D}, {"--gltf", p.GLTF}} {
+		if f.path == "" || f.path == "-" {
+			continue
+		}
+		if err := outfile.Check(f.path); err != nil {
+			return fmt.Errorf("%s %s: %w", f.flag, f.path, err)
+		}
+	}
+	if p.PNGSize < 1 || p.PNGSize > MaxPNGSize {
+		return fmt.Errorf("--png-size %d: want from 1 to %d pixels", p.PNGSize, MaxPNGSize)
+	}
+	return nil
+}
+
+// MaxPNGSize bounds --png-size: a PNG of 8192 pixels a side takes 256 MB
+// to draw.
+const MaxPNGSize = 8192
+
 // toStdout reports whether a picture goes to standard output.
 func (p *Pictures) toStdout() bool { return slices.Contains(p.outputs(), "-") }
 
@@ -112,7 +136,7 @@ func (p *Pictures) write(stdout io.Writer, lattice string, pieces []emit.Placed)
 			}
 			continue
 		}
-		if err := os.WriteFile(out.file, b.Bytes(), 0o644); err != nil {
+		if err := outfile.Write(out.file, b.Bytes()); err != nil {
 			return err
 		}
 	}
@@ -128,6 +152,9 @@ func (p *Pictures) forSolve(e *env, target string, stopAfter int) (*env, int, er
 	}
 	if filepath.Ext(target) == ".dlx" {
 		return nil, 0, errors.New("a DLX file has no pictures: --svg, --png, --x3d and --gltf need a puzzle")
+	}
+	if err := p.check(); err != nil {
+		return nil, 0, err
 	}
 	p.number = max(stopAfter, 1)
 	p.stdout = e.stdout

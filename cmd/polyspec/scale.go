@@ -4,12 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/polyspec/polyspec/cover"
+	"github.com/polyspec/polyspec/cover/outfile"
 )
 
 // Scale holds solve's flags for searches too long for one run or one
@@ -56,8 +56,8 @@ func (s *Scale) check(count bool, stopAfter int) error {
 		if f.path == "" {
 			continue
 		}
-		if dir := filepath.Dir(f.path); !isDir(dir) {
-			return fmt.Errorf("%s %s: no directory %s to write it in", f.flag, f.path, dir)
+		if err := outfile.Check(f.path); err != nil {
+			return fmt.Errorf("%s %s: %w", f.flag, f.path, err)
 		}
 	}
 	if s.State != "" && !s.Resume {
@@ -66,11 +66,6 @@ func (s *Scale) check(count bool, stopAfter int) error {
 		}
 	}
 	return nil
-}
-
-func isDir(path string) bool {
-	st, err := os.Stat(path)
-	return err == nil && st.IsDir()
 }
 
 // refuse returns the error for a target that cannot be split (what names

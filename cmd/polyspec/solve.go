@@ -16,6 +16,7 @@ import (
 	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/cover/dlxfile"
+	"github.com/polyspec/polyspec/cover/outfile"
 	"github.com/polyspec/polyspec/emit"
 )
 
@@ -158,7 +159,7 @@ func (c *SolveCmd) solvePips(e *env) error {
 		if c.Pictures.SVG == "-" {
 			_, err = c.Pictures.stdout.Write(svg.Bytes())
 		} else {
-			err = os.WriteFile(c.Pictures.SVG, svg.Bytes(), 0o644)
+			err = outfile.Write(c.Pictures.SVG, svg.Bytes())
 		}
 	}
 	switch {
