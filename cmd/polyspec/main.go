@@ -119,6 +119,10 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return ee.code
 	case errors.Is(err, errReported):
 		return 1
+	case errors.Is(err, context.Canceled):
+		// Interrupted in a phase without a summary of its own to print.
+		fmt.Fprintln(stderr, "polyspec: interrupted")
+		return process.InterruptStatus
 	}
 	fmt.Fprintln(stderr, "polyspec:", err)
 	return 1
