@@ -29,8 +29,9 @@ type Scale struct {
 const jobIndex = "JOB_COMPLETION_INDEX"
 
 // stateEvery is how often a running search writes its --state file: often
-// enough that a kill loses little, seldom enough to cost nothing.
-const stateEvery = 10 * time.Second
+// enough that a kill loses little, seldom enough to cost nothing. (A
+// variable so that the kill test can write states all the time.)
+var stateEvery = 10 * time.Second
 
 // used reports whether any of the flags is given, which needs a split
 // search even on one core.
