@@ -6,6 +6,7 @@ package pipscli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"github.com/polyspec/polyspec/emit"
 	"io"
@@ -148,6 +149,10 @@ func solve(ctx context.Context, w io.Writer, g *pips.Game, backend string, opts 
 	}
 	if opts.Count {
 		st, err := c.Solve(ctx, backend, nil)
+		if errors.Is(err, context.Canceled) {
+			// What was counted before Ctrl-C: at least that many.
+			fmt.Fprintf(w, "%d solutions so far\n", st.Solutions)
+		}
 		if err != nil {
 			return false, err
 		}

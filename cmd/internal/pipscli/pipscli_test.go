@@ -3,6 +3,7 @@ package pipscli
 import (
 	"bytes"
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -43,5 +44,12 @@ func TestDetect(t *testing.T) {
 	solved, err := Run(context.Background(), &out, path, Options{Count: true, Backend: "auto"})
 	if err != nil || !solved || out.String() != "2 solutions\n" {
 		t.Errorf("Run = %v, %v, %q", solved, err, out.String())
+	}
+	// Interrupted, a count says how far it got and the error says why.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	out.Reset()
+	if _, err := Run(ctx, &out, path, Options{Count: true}); !errors.Is(err, context.Canceled) || out.String() != "0 solutions so far\n" {
+		t.Errorf("interrupted Run = %v, %q", err, out.String())
 	}
 }
