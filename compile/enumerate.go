@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"context"
 	"fmt"
 	"slices"
 )
@@ -23,6 +24,21 @@ func Enumerate(l Lattice, n int, oneSided bool) ([][]Cell, error) {
 // neighbouring cell: every connected shape has a cell whose removal leaves
 // it connected (a leaf of a spanning tree), so this misses none.
 func EnumerateUpTo(l Lattice, n int, oneSided bool) ([][][]Cell, error) {
+	return enumerate(context.Background(), l, n, oneSided, 0)
+}
+
+// EnumerateContext is Enumerate, stopped when ctx is done, and with an
+// error instead of a level of more than maxForms polyforms (0: no limit),
+// whose memory grows about fourfold with each order.
+func EnumerateContext(ctx context.Context, l Lattice, n int, oneSided bool, maxForms int) ([][]Cell, error) {
+	levels, err := enumerate(ctx, l, n, oneSided, maxForms)
+	if err != nil {
+		return nil, err
+	}
+	return levels[n-1], nil
+}
+
+func enumerate(ctx context.Context, l Lattice, n int, oneSided bool, maxForms int) ([][][]Cell, error) {
 	if n < 1 {
 		return nil, fmt.Errorf("the order must be at least 1, not %d", n)
 	}
@@ -39,10 +55,18 @@ func EnumerateUpTo(l Lattice, n int, oneSided bool) ([][][]Cell, error) {
 		add(&level, seen, canonical(l, motions, cells))
 	}
 	levels := [][][]Cell{level}
-	for range n - 1 {
+	for order := 2; order <= n; order++ {
 		var next [][]Cell
 		seen = map[string]bool{}
-		for _, shape := range level {
+		for i, shape := range level {
+			if i%1024 == 0 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+				if maxForms > 0 && len(next) > maxForms {
+					return nil, &LimitError{What: "forms", Limit: maxForms, Of: fmt.Sprintf("order %d", order)}
+				}
+			}
 			for _, c := range shape {
 				for _, nb := range l.Neighbours(c) {
 					if slices.Contains(shape, nb) {
@@ -51,6 +75,9 @@ func EnumerateUpTo(l Lattice, n int, oneSided bool) ([][][]Cell, error) {
 					add(&next, seen, canonical(l, motions, append(slices.Clone(shape), nb)))
 				}
 			}
+		}
+		if maxForms > 0 && len(next) > maxForms {
+			return nil, &LimitError{What: "forms", Limit: maxForms, Of: fmt.Sprintf("order %d", order)}
 		}
 		level = next
 		levels = append(levels, level)

@@ -10,10 +10,15 @@ import (
 	"github.com/polyspec/polyspec/spec"
 )
 
-// FromSpec compiles a checked spec. Errors name the spec file, and the line
-// and column of the field (or the character inside the pieces rule) at
-// fault.
-func FromSpec(s *spec.Spec) (*Puzzle, error) {
+// FromSpec compiles a checked spec without limits, for specs that can be
+// trusted, as the catalogue's. Errors name the spec file, and the line and
+// column of the field (or the character inside the pieces rule) at fault.
+func FromSpec(s *spec.Spec) (*Puzzle, error) { return FromSpecLimits(s, Limits{}) }
+
+// FromSpecLimits is FromSpec within limits: a board or a problem beyond
+// them is an error (a *spec.Error whose message is a LimitError's) before
+// it takes the memory.
+func FromSpecLimits(s *spec.Spec, lim Limits) (*Puzzle, error) {
 	if s.Kind.V == "sudoku" {
 		return nil, &spec.Error{Pos: s.Kind.Pos, Msg: "kind: a sudoku spec has no pieces to place (package compile/sudoku compiles it)"}
 	}
@@ -48,6 +53,9 @@ func FromSpec(s *spec.Spec) (*Puzzle, error) {
 	var board []Cell
 	switch {
 	case s.Board.Size.Set:
+		if w, h := s.Board.Size.V.W, s.Board.Size.V.H; lim.Cells > 0 && w > lim.Cells/h {
+			return nil, &spec.Error{Pos: s.Board.Size.Pos, Msg: fmt.Sprintf("board.size: %dx%d is %s", w, h, &LimitError{What: "cells", Limit: lim.Cells})}
+		}
 		for y := range s.Board.Size.V.H {
 			for x := range s.Board.Size.V.W {
 				board = append(board, Cell{x, y, 0})
@@ -60,21 +68,28 @@ func FromSpec(s *spec.Spec) (*Puzzle, error) {
 	case s.Board.Art.Set:
 		board = ArtCells(s.Board.Art.V)
 	}
+	if err := lim.checkCells(s.Board, len(board)); err != nil {
+		return nil, err
+	}
 	regions, err := boardRegions(l, s.Board, board)
 	if err != nil {
 		return nil, err
 	}
 	if board == nil {
 		board = slices.Concat(regions...)
+		if err := lim.checkCells(s.Board, len(board)); err != nil {
+			return nil, err
+		}
 	}
 	opts := Options{
-		OneSided:  s.OneSided.V,
-		Omit:      int(s.Omit.V),
-		Omittable: omittable,
-		Regions:   regions,
-		Rotations: s.Symmetry.V == "rotations",
-		Parts:     s.Symmetry.V == "parts",
-		MayCross:  s.MayCross.V,
+		MaxPlacements: lim.Placements,
+		OneSided:      s.OneSided.V,
+		Omit:          int(s.Omit.V),
+		Omittable:     omittable,
+		Regions:       regions,
+		Rotations:     s.Symmetry.V == "rotations",
+		Parts:         s.Symmetry.V == "parts",
+		MayCross:      s.MayCross.V,
 	}
 	if s.Board.Tube.V {
 		for _, c := range board {

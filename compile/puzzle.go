@@ -58,6 +58,9 @@ type Options struct {
 	// (see buildProblem). Both only make the search slower; tests use
 	// them to show that the counts do not depend on them.
 	NoBalance, OmitPrimary bool
+	// MaxPlacements, when positive, makes Build fail with a *LimitError
+	// as soon as it finds more placements.
+	MaxPlacements int
 }
 
 // A Puzzle is a compiled spec: the board, the pieces, and the exact-cover
@@ -137,6 +140,9 @@ func Build(l Lattice, board []Cell, shapes []Shape, opt Options) (*Puzzle, error
 					seen[string(key)] = true
 				}
 				pz.Placements = append(pz.Placements, Placement{pi, cells})
+				if opt.MaxPlacements > 0 && len(pz.Placements) > opt.MaxPlacements {
+					return nil, &LimitError{What: "placements", Limit: opt.MaxPlacements}
+				}
 				fits = true
 			}
 		}

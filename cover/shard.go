@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -133,7 +134,9 @@ func WritePart(w io.Writer, p Part) error {
 	return err
 }
 
-// ReadPart reads a part written by WritePart.
+// ReadPart reads a part written by WritePart. It refuses a part whose
+// numbers no search writes (negative counts, a shard outside its Of, a
+// depth beyond any split's), and anything after the part's JSON.
 func ReadPart(r io.Reader) (Part, error) {
 	var p Part
 	dec := json.NewDecoder(r)
@@ -141,10 +144,60 @@ func ReadPart(r io.Reader) (Part, error) {
 	if err := dec.Decode(&p); err != nil {
 		return Part{}, fmt.Errorf("cover: reading part: %w", err)
 	}
+	if _, err := dec.Token(); err != io.EOF {
+		return Part{}, fmt.Errorf("cover: reading part: something follows the part's JSON at byte %d", dec.InputOffset())
+	}
 	if !(Shard{p.Shard, p.Of}).valid() || p.Fingerprint == "" {
 		return Part{}, fmt.Errorf("cover: part %d/%d of %q is malformed", p.Shard, p.Of, p.Fingerprint)
 	}
+	if err := checkSplit(p.Depth, p.Subproblems); err != nil {
+		return Part{}, fmt.Errorf("cover: part %d/%d: %w", p.Shard, p.Of, err)
+	}
+	if err := checkCounts(Stats{p.Solutions, p.Nodes, p.Updates}, p.Seconds); err != nil {
+		return Part{}, fmt.Errorf("cover: part %d/%d: %w", p.Shard, p.Of, err)
+	}
 	return p, nil
+}
+
+// maxSubproblems bounds the subproblems of a split read from a part or a
+// state: far more than a split ever aims for, few enough to keep in
+// memory.
+const maxSubproblems = 1 << 30
+
+// checkSplit checks a split's depth and size as a part or state gives them.
+func checkSplit(depth, subproblems int) error {
+	if depth < 1 || depth > maxSplitDepth {
+		return fmt.Errorf("split depth %d is not from 1 to %d", depth, maxSplitDepth)
+	}
+	if subproblems < 0 || subproblems > maxSubproblems {
+		return fmt.Errorf("%d subproblems is not from 0 to %d", subproblems, maxSubproblems)
+	}
+	return nil
+}
+
+// checkCounts checks what a part or state says a search found.
+func checkCounts(st Stats, seconds float64) error {
+	if st.Solutions < 0 || st.Nodes < 0 || st.Updates < 0 {
+		return fmt.Errorf("negative count (%d solutions, %d nodes, %d updates)", st.Solutions, st.Nodes, st.Updates)
+	}
+	if !(seconds >= 0 && seconds <= MaxSeconds) {
+		return fmt.Errorf("%g seconds is not from 0 to %g", seconds, MaxSeconds)
+	}
+	return nil
+}
+
+// MaxSeconds bounds the time a part or state records, and what parts add
+// up to: about 285 years, within the 292 of a time.Duration.
+const MaxSeconds = 9e9
+
+// addChecked adds t to s, or reports that a count would overflow.
+func (s *Stats) addChecked(t Stats) error {
+	sum := Stats{s.Solutions + t.Solutions, s.Nodes + t.Nodes, s.Updates + t.Updates}
+	if sum.Solutions < s.Solutions || sum.Nodes < s.Nodes || sum.Updates < s.Updates {
+		return errors.New("the counts add up to more than 2^63-1")
+	}
+	*s = sum
+	return nil
 }
 
 // Merge adds up the parts of a sharded search. It fails unless the parts
@@ -158,7 +211,8 @@ func Merge(parts []Part) (Stats, error) {
 	if !(Shard{first.Shard, first.Of}).valid() {
 		return Stats{}, fmt.Errorf("cover: part %d/%d is not a shard", first.Shard, first.Of)
 	}
-	seen := make([]bool, first.Of)
+	// A map, not a slice of Of: Of comes from a file.
+	seen := make(map[int]bool, len(parts))
 	var total Stats
 	for _, p := range parts {
 		if p.Fingerprint != first.Fingerprint {
@@ -181,13 +235,16 @@ func Merge(parts []Part) (Stats, error) {
 			return Stats{}, fmt.Errorf("cover: part %d/%d given twice", p.Shard, p.Of)
 		}
 		seen[p.Shard] = true
-		total.Solutions += p.Solutions
-		total.Nodes += p.Nodes
-		total.Updates += p.Updates
+		if err := total.addChecked(Stats{p.Solutions, p.Nodes, p.Updates}); err != nil {
+			return Stats{}, fmt.Errorf("cover: %w", err)
+		}
 	}
-	for i, ok := range seen {
-		if !ok {
-			return Stats{}, fmt.Errorf("cover: part %d/%d is missing", i, first.Of)
+	if len(seen) < first.Of {
+		// Then one of the shards 0 to len(seen) is missing.
+		for i := 0; ; i++ {
+			if !seen[i] {
+				return Stats{}, fmt.Errorf("cover: part %d/%d is missing", i, first.Of)
+			}
 		}
 	}
 	return total, nil

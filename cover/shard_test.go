@@ -105,8 +105,43 @@ func TestMergeErrors(t *testing.T) {
 			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
 		}
 	}
-	if _, err := cover.ReadPart(strings.NewReader(`{"fingerprint": "x", "shard": 3, "of": 3}`)); err == nil {
-		t.Error("ReadPart accepted shard 3/3")
+	total := parts[0]
+	total.Solutions = 1<<63 - 1
+	if _, err := cover.Merge([]cover.Part{total, total, parts[2]}); err == nil || !strings.Contains(err.Error(), "given twice") {
+		t.Errorf("merged a part twice: %v", err)
+	}
+	big := parts[1]
+	big.Solutions = 1<<63 - 1
+	if _, err := cover.Merge([]cover.Part{total, big, parts[2]}); err == nil || !strings.Contains(err.Error(), "add up to more than 2^63-1") {
+		t.Errorf("merged parts that overflow: %v", err)
+	}
+	huge := parts[0]
+	huge.Of = 9000000000000000000
+	if _, err := cover.Merge([]cover.Part{huge}); err == nil || !strings.Contains(err.Error(), "part 1/9000000000000000000 is missing") {
+		t.Errorf("merged one part of 9e18: %v", err)
+	}
+}
+
+func TestReadPartErrors(t *testing.T) {
+	const head = `"fingerprint": "x", "depth": 2, "subproblems": 9, "shard": 0, "of": 3`
+	for _, c := range []struct{ name, text, want string }{
+		{"shard out of range", `{"fingerprint": "x", "depth": 1, "shard": 3, "of": 3}`, "part 3/3 of \"x\" is malformed"},
+		{"no depth", `{"fingerprint": "x", "shard": 0, "of": 3}`, "part 0/3: split depth 0 is not from 1 to 64"},
+		{"negative solutions", `{` + head + `, "solutions": -5}`, "part 0/3: negative count (-5 solutions"},
+		{"negative nodes", `{` + head + `, "nodes": -5}`, "negative count (0 solutions, -5 nodes"},
+		{"negative seconds", `{` + head + `, "seconds": -9.2e9}`, "part 0/3: -9.2e+09 seconds is not from 0 to 9e+09"},
+		{"many seconds", `{` + head + `, "seconds": 1e300}`, "1e+300 seconds is not from 0"},
+		{"junk after", `{` + head + `} {}`, "something follows the part's JSON at byte"},
+		{"unknown field", `{` + head + `, "extra": 1}`, "unknown field"},
+		{"many subproblems", `{"fingerprint": "x", "depth": 2, "subproblems": -1, "shard": 0, "of": 3}`, "-1 subproblems is not from 0"},
+	} {
+		_, err := cover.ReadPart(strings.NewReader(c.text))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
+		}
+	}
+	if _, err := cover.ReadPart(strings.NewReader(`{` + head + `}` + " \n\t")); err != nil {
+		t.Errorf("white space after a part: %v", err)
 	}
 	if _, err := new(cover.State).Part(); err == nil {
 		t.Error("an unused state made a part")

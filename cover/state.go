@@ -7,10 +7,11 @@ import (
 	"fmt"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/polyspec/polyspec/cover/outfile"
 )
 
 // A State records which subproblems of a Parallel search are finished and
@@ -134,9 +135,9 @@ func (s *State) Part() (Part, error) {
 // starts: there is nothing to save.
 var ErrUnusedState = errors.New("cover: the state has not been used in a search")
 
-// WriteState writes a state to a file atomically: to a temporary file in
-// the same directory, then renamed over path, so that a crash or a kill
-// leaves either the old state or the new, never half of one.
+// WriteState writes a state to a file atomically (see package outfile):
+// a crash or a kill leaves either the old state or the new, never half of
+// one.
 func WriteState(path string, s *State) error {
 	s.mu.Lock()
 	f := s.f
@@ -153,7 +154,7 @@ func WriteState(path string, s *State) error {
 	if err != nil {
 		return err
 	}
-	return writeAtomic(path, append(b, '\n'))
+	return outfile.Write(path, append(b, '\n'))
 }
 
 // WritePartFile writes a part to a file atomically, as WriteState does, so
@@ -163,56 +164,55 @@ func WritePartFile(path string, p Part) error {
 	if err := WritePart(&b, p); err != nil {
 		return err
 	}
-	return writeAtomic(path, b.Bytes())
+	return outfile.Write(path, b.Bytes())
 }
 
-// writeAtomic writes data to a temporary file in the same directory as
-// path, then renames it over path: a crash or a kill leaves either the old
-// file or the new, never half of one.
-func writeAtomic(path string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	// CreateTemp makes the file private; a state or part is read by
-	// other users' merges as readily as an ordinary file.
-	err = tmp.Chmod(0o644)
-	if err == nil {
-		_, err = tmp.Write(data)
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
-}
-
-// ReadState reads a state written by WriteState.
+// ReadState reads a state written by WriteState. It refuses a state whose
+// numbers no search writes, as ReadPart does, and one whose counts add up
+// to more than an int64 holds.
 func ReadState(path string) (*State, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	var f stateFile
-	if err := json.Unmarshal(b, &f); err != nil {
+	s, err := parseState(b)
+	if err != nil {
 		return nil, fmt.Errorf("cover: %s: %w", path, err)
 	}
+	return s, nil
+}
+
+// parseState reads the text of a state file.
+func parseState(b []byte) (*State, error) {
+	var f stateFile
+	if err := json.Unmarshal(b, &f); err != nil {
+		return nil, err
+	}
 	sh := Shard{f.Shard, f.Of}
-	if f.Fingerprint == "" || f.Depth < 1 || f.Subproblems < 0 || !sh.valid() {
-		return nil, fmt.Errorf("cover: %s: not a search state", path)
+	if f.Fingerprint == "" || !sh.valid() {
+		return nil, errors.New("not a search state")
+	}
+	if err := checkSplit(f.Depth, f.Subproblems); err != nil {
+		return nil, err
+	}
+	if f.SplitNodes < 0 {
+		return nil, fmt.Errorf("negative split_nodes %d", f.SplitNodes)
 	}
 	s := &State{f: f, done: map[int]doneSub{}}
+	total := Stats{Nodes: f.SplitNodes}
+	var seconds float64
 	for _, d := range f.Done {
 		if _, dup := s.done[d.Sub]; dup || d.Sub < 0 || d.Sub >= f.Subproblems || !sh.has(d.Sub) {
-			return nil, fmt.Errorf("cover: %s: subproblem %d is out of place", path, d.Sub)
+			return nil, fmt.Errorf("subproblem %d is out of place", d.Sub)
+		}
+		if err := checkCounts(d.stats(), d.Seconds); err != nil {
+			return nil, fmt.Errorf("subproblem %d: %w", d.Sub, err)
+		}
+		if err := total.addChecked(d.stats()); err != nil {
+			return nil, err
+		}
+		if seconds += d.Seconds; seconds > MaxSeconds {
+			return nil, fmt.Errorf("the subproblems' times add up to more than %g seconds", MaxSeconds)
 		}
 		s.done[d.Sub] = d
 	}

@@ -134,19 +134,29 @@ func TestResumeMismatch(t *testing.T) {
 
 func TestReadStateErrors(t *testing.T) {
 	dir := t.TempDir()
-	for _, c := range []struct{ name, text string }{
-		{"not json", "{"},
-		{"empty", "{}"},
-		{"out of range", `{"fingerprint": "x", "depth": 1, "subproblems": 2, "shard": 0, "of": 1, "done": [{"sub": 2}]}`},
-		{"other shard", `{"fingerprint": "x", "depth": 1, "subproblems": 4, "shard": 0, "of": 2, "done": [{"sub": 1}]}`},
-		{"twice", `{"fingerprint": "x", "depth": 1, "subproblems": 4, "shard": 0, "of": 1, "done": [{"sub": 1}, {"sub": 1}]}`},
+	const head = `"fingerprint": "x", "depth": 1, "subproblems": 4, "shard": 0, "of": 1`
+	for _, c := range []struct{ name, text, want string }{
+		{"not json", "{", "unexpected end of JSON input"},
+		{"empty", "{}", "not a search state"},
+		{"out of range", `{"fingerprint": "x", "depth": 1, "subproblems": 2, "shard": 0, "of": 1, "done": [{"sub": 2}]}`, "subproblem 2 is out of place"},
+		{"other shard", `{"fingerprint": "x", "depth": 1, "subproblems": 4, "shard": 0, "of": 2, "done": [{"sub": 1}]}`, "subproblem 1 is out of place"},
+		{"twice", `{` + head + `, "done": [{"sub": 1}, {"sub": 1}]}`, "subproblem 1 is out of place"},
+		{"negative solutions", `{` + head + `, "done": [{"sub": 1, "solutions": -1000}]}`, "subproblem 1: negative count (-1000 solutions"},
+		{"negative seconds", `{` + head + `, "done": [{"sub": 1, "seconds": -1e6}]}`, "subproblem 1: -1e+06 seconds is not from 0 to 9e+09"},
+		{"overflow", `{` + head + `, "done": [{"sub": 1, "solutions": 9223372036854775807}, {"sub": 2, "solutions": 1}]}`, "the counts add up to more than 2^63-1"},
+		{"split overflow", `{` + head + `, "split_nodes": 9223372036854775807, "done": [{"sub": 1, "nodes": 1}]}`, "the counts add up to more than 2^63-1"},
+		{"negative split nodes", `{` + head + `, "split_nodes": -1}`, "negative split_nodes -1"},
+		{"deep", `{"fingerprint": "x", "depth": 65, "subproblems": 4, "shard": 0, "of": 1}`, "split depth 65 is not from 1 to 64"},
+		{"many subproblems", `{"fingerprint": "x", "depth": 1, "subproblems": 9000000000000000000, "shard": 0, "of": 1}`, "9000000000000000000 subproblems is not from 0 to 1073741824"},
+		{"junk after", `{` + head + `} x`, "invalid character 'x' after top-level value"},
 	} {
-		path := filepath.Join(dir, c.name)
+		path := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "-"))
 		if err := os.WriteFile(path, []byte(c.text), 0o666); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := cover.ReadState(path); err == nil {
-			t.Errorf("%s: read without error", c.name)
+		_, err := cover.ReadState(path)
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), path) {
+			t.Errorf("%s: error %v, want one naming the file and saying %q", c.name, err, c.want)
 		}
 	}
 	if _, err := cover.ReadState(filepath.Join(dir, "missing")); err == nil {

@@ -58,10 +58,12 @@ func (sumsBackend) SolveRegions(ctx context.Context, p *Problem, r *Regions, vis
 	n, _ := s.search()
 	n = n.times(uint64(s.factor))
 	if s.counting() {
-		if n == sumsTooMany {
+		if n == sumsTooMany && ctx.Err() == nil {
 			return s.stats, errCountOverflow
 		}
-		s.stats.Solutions = int64(n)
+		// Interrupted, a count past 2^63-1 so far is reported as that:
+		// the interruption is the error to report, with a lower bound.
+		s.stats.Solutions = int64(min(n, sumsTooMany-1))
 	}
 	return s.finish()
 }

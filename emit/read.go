@@ -2,6 +2,7 @@ package emit
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"regexp"
@@ -20,11 +21,15 @@ type Record struct {
 	Dims int
 }
 
+// MaxRecordLine is the longest line ReadRecords reads, in bytes: far
+// beyond the longest picture line of any real solution file.
+const MaxRecordLine = 1 << 20
+
 // ReadRecords reads the solution records of a Polyform Puzzler (or
 // polyspec) solution file. It stops after limit records when limit > 0.
 func ReadRecords(r io.Reader, filename string, limit int) ([]Record, error) {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<16), 1<<24)
+	sc.Buffer(make([]byte, 1<<16), MaxRecordLine)
 	var out []Record
 	line := 0
 	next := func() (string, bool) {
@@ -33,6 +38,16 @@ func ReadRecords(r io.Reader, filename string, limit int) ([]Record, error) {
 		}
 		line++
 		return strings.TrimRight(sc.Text(), "\r"), true
+	}
+	// failed reports why next stopped: a read error, or nil at the end
+	// of the file.
+	failed := func() error {
+		if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+			return fmt.Errorf("%s:%d: line longer than %d bytes: not a solution file", filename, line+1, MaxRecordLine)
+		} else if err != nil {
+			return fmt.Errorf("%s: %v", filename, err)
+		}
+		return nil
 	}
 	for {
 		text, ok := next()
@@ -43,7 +58,10 @@ func ReadRecords(r io.Reader, filename string, limit int) ([]Record, error) {
 			continue
 		}
 		rec := Record{Line: line}
-		numText := strings.TrimSuffix(strings.Fields(text[len("solution "):])[0], ":")
+		numText := ""
+		if f := strings.Fields(text[len("solution "):]); len(f) > 0 {
+			numText = strings.TrimSuffix(f[0], ":")
+		}
 		n, err := strconv.Atoi(numText)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d:10: expected a solution number, found %q", filename, line, numText)
@@ -70,6 +88,9 @@ func ReadRecords(r io.Reader, filename string, limit int) ([]Record, error) {
 			rec.Pieces = append(rec.Pieces, p)
 		}
 		if !ok {
+			if err := failed(); err != nil {
+				return nil, err
+			}
 			return nil, fmt.Errorf("%s:%d: record of solution %d ends before its picture", filename, line, n)
 		}
 		var pic []string
@@ -86,8 +107,8 @@ func ReadRecords(r io.Reader, filename string, limit int) ([]Record, error) {
 			break
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %v", filename, err)
+	if err := failed(); err != nil {
+		return nil, err
 	}
 	return out, nil
 }

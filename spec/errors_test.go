@@ -94,6 +94,10 @@ var badSpecs = []struct{ file, text, want string }{
 	{"p.yaml", "expect: 18446744073709551615\n", `p.yaml:1:9: invalid YAML: integer 18446744073709551615 does not fit in 64 bits`},
 	{"p.yaml", "expect: !!int many\n", "p.yaml:1:9: invalid YAML: cannot decode !!str `many` as a !!int"},
 
+	// Nesting is bounded before a decoder recurses (see TestDeepNesting).
+	{"p.toml", "a = " + strings.Repeat("[", 40) + strings.Repeat("]", 40), "p.toml:1:37: expected lists and tables nested at most 32 deep; found deeper ones"},
+	{"p.yaml", "a: " + strings.Repeat("[", 40) + strings.Repeat("]", 40), "p.yaml:1:35: expected lists and mappings nested at most 32 deep; found deeper ones"},
+
 	// The file name picks the syntax.
 	{"p.json", "{}", `p.json: unknown spec format ".json": want .toml, .yaml or .yml`},
 }
@@ -111,6 +115,22 @@ func TestErrors(t *testing.T) {
 		}
 		if err.Error() != c.want {
 			t.Errorf("%s %q:\n got %s\nwant %s", c.file, c.text, err, c.want)
+		}
+	}
+}
+
+// TestDeepNesting checks the files of the issue that crashed or took
+// gigabytes: BurntSushi/toml overflowed the stack on millions of "[", and
+// 30,000 nested lists took 2.3 GB. They are not in badSpecs, which seeds
+// the fuzz targets: megabytes of seed slow fuzzing to a crawl.
+func TestDeepNesting(t *testing.T) {
+	for _, text := range []string{
+		"a = " + strings.Repeat("[", 5000000),
+		"a = " + strings.Repeat("[", 30000) + strings.Repeat("]", 30000),
+	} {
+		_, err := Parse("p.toml", []byte(text))
+		if want := "p.toml:1:37: expected lists and tables nested at most 32 deep; found deeper ones"; err == nil || err.Error() != want {
+			t.Errorf("%.20q...: got %v, want %s", text, err, want)
 		}
 	}
 }

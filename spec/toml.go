@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+	"github.com/polyspec/polyspec/spec/nesting"
 )
 
 // decodeTOML decodes a TOML spec into the positioned tree.
@@ -18,6 +19,9 @@ import (
 // text to find where each key and value is, by key path, and the two are
 // joined here.
 func decodeTOML(src *source) (*node, *Error) {
+	if off := nesting.TOML(src.data, nesting.MaxDepth); off >= 0 {
+		return nil, errorf(src.pos(off), "expected lists and tables nested at most %d deep; found deeper ones", nesting.MaxDepth)
+	}
 	var doc map[string]any
 	if _, err := toml.Decode(string(src.data), &doc); err != nil {
 		var pe toml.ParseError

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/polyspec/polyspec/spec/nesting"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -26,6 +27,9 @@ func decodeYAML(src *source) (*node, *Error) {
 	if doc == nil || len(doc.Content) == 0 {
 		return &node{pos: src.start(), val: []field{}}, nil
 	}
+	if deep := yamlTooDeep(doc.Content[0], nesting.MaxDepth); deep != nil {
+		return nil, errorf(src.pos(src.offset(deep.Line, deep.Column)), "expected lists and mappings nested at most %d deep; found deeper ones", nesting.MaxDepth)
+	}
 	b := yamlBuilder{src: src, done: map[*yaml.Node]*node{}, open: map[*yaml.Node]bool{}}
 	root, perr := b.build(doc.Content[0])
 	if perr != nil {
@@ -36,6 +40,31 @@ func decodeYAML(src *source) (*node, *Error) {
 	}
 	root.pos = src.start()
 	return root, nil
+}
+
+// yamlTooDeep returns the first node nested more than limit lists or
+// mappings deep in n, or nil. The YAML library stops at 10,000 levels; a
+// spec needs a few.
+func yamlTooDeep(n *yaml.Node, limit int) *yaml.Node {
+	type at struct {
+		n     *yaml.Node
+		depth int
+	}
+	stack := []at{{n, 0}}
+	for len(stack) > 0 {
+		top := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		depth := top.depth
+		if top.n.Kind == yaml.SequenceNode || top.n.Kind == yaml.MappingNode {
+			if depth++; depth > limit {
+				return top.n
+			}
+		}
+		for i := len(top.n.Content) - 1; i >= 0; i-- {
+			stack = append(stack, at{top.n.Content[i], depth})
+		}
+	}
+	return nil
 }
 
 // parseYAML parses data, which must hold at most one document. doc is nil for

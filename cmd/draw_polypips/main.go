@@ -9,10 +9,17 @@ import (
 	"os"
 
 	"github.com/polyspec/polyspec/cmd/internal/pipscli"
+	"github.com/polyspec/polyspec/cmd/internal/process"
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	out := process.NewSticky(os.Stdout)
+	code := run(os.Args[1:], out, os.Stderr)
+	if err := out.Err(); err != nil {
+		fmt.Fprintln(os.Stderr, "draw_polypips: writing the output:", err)
+		code = 2
+	}
+	os.Exit(code)
 }
 
 // run is main without the process: it returns the exit status.

@@ -10,19 +10,23 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/alecthomas/kong"
 	"github.com/polyspec/polyspec/cmd/internal/pipscli"
+	"github.com/polyspec/polyspec/cmd/internal/process"
 	"github.com/polyspec/polyspec/compile/pips"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	ctx, stop := process.Interruptible("generate_polypips", os.Stderr)
+	out := process.NewSticky(os.Stdout)
+	code := run(ctx, os.Args[1:], out, os.Stderr)
 	stop()
+	if err := out.Err(); err != nil && code != 130 {
+		fmt.Fprintln(os.Stderr, "generate_polypips: writing the output:", err)
+		code = 2
+	}
 	os.Exit(code)
 }
 

@@ -1,10 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
-	"os"
 
 	"github.com/polyspec/polyspec/cover/dlxfile"
+	"github.com/polyspec/polyspec/cover/outfile"
 )
 
 // CompileCmd writes the exact-cover problem of a puzzle.
@@ -16,7 +17,12 @@ type CompileCmd struct {
 }
 
 func (c *CompileCmd) Run(e *env) error {
-	s, pz, err := loadPuzzle(c.Target)
+	if c.Output != "" {
+		if err := outfile.Check(c.Output); err != nil {
+			return fmt.Errorf("-o %s: %w", c.Output, err)
+		}
+	}
+	s, pz, err := loadPuzzle(e, c.Target)
 	if err != nil {
 		return err
 	}
@@ -25,13 +31,9 @@ func (c *CompileCmd) Run(e *env) error {
 		return err
 	}
 	w := e.stdout
+	var file bytes.Buffer
 	if c.Output != "" {
-		f, err := os.Create(c.Output)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
+		w = &file
 	}
 	p := d.Problem()
 	fmt.Fprintf(w, "| %s: %d items, %d options, written by polyspec compile\n", s.Name.V, len(p.Items), p.NumOptions())
@@ -45,7 +47,7 @@ func (c *CompileCmd) Run(e *env) error {
 		return err
 	}
 	if c.Output != "" {
-		return w.(*os.File).Close()
+		return outfile.Write(c.Output, file.Bytes())
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ type EnumerateCmd struct {
 	Order    int    `required:"" help:"Number of cells (cubes, triangles, segments, ...) in each piece."`
 	OneSided bool   `name:"one-sided" help:"Count mirror images apart (not for cubic, whose pieces are never turned over)."`
 	List     bool   `help:"Print each piece in the lattice's picture form, as solution records, before the count."`
+	MaxForms int    `name:"max-forms" default:"1000000" placeholder:"N" help:"Stop with an error when an order has more polyforms than this, as they take memory (0: no limit)."`
 }
 
 func (c *EnumerateCmd) Run(e *env) error {
@@ -20,7 +21,7 @@ func (c *EnumerateCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	forms, err := compile.Enumerate(l, c.Order, c.OneSided)
+	forms, err := compile.EnumerateContext(e.ctx, l, c.Order, c.OneSided, c.MaxForms)
 	if err != nil {
 		return err
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/polyspec/polyspec/cmd/internal/pipeline"
 	"github.com/polyspec/polyspec/cmd/internal/progress"
 	"github.com/polyspec/polyspec/cover"
+	"github.com/polyspec/polyspec/cover/outfile"
 	"github.com/polyspec/polyspec/emit"
 	"github.com/polyspec/polyspec/puzzles"
 	"github.com/polyspec/polyspec/spec"
@@ -141,7 +142,7 @@ func (c *GalleryCmd) card(ctx context.Context, en puzzles.Entry, id string) (gal
 		return galleryCard{}, err
 	}
 	card := galleryCard{ID: id, Name: en.Name, Spec: path.Base(en.Path)}
-	if err := os.WriteFile(filepath.Join(dir, card.Spec), data, 0o644); err != nil {
+	if err := outfile.Write(filepath.Join(dir, card.Spec), data); err != nil {
 		return galleryCard{}, err
 	}
 	s, err := spec.LoadFS(puzzles.FS, en.Path)
@@ -178,7 +179,7 @@ func (c *GalleryCmd) card(ctx context.Context, en puzzles.Entry, id string) (gal
 		return galleryCard{}, err
 	}
 	card.Picture = id + ".svg"
-	return card, os.WriteFile(filepath.Join(dir, card.Picture), b.Bytes(), 0o644)
+	return card, outfile.Write(filepath.Join(dir, card.Picture), b.Bytes())
 }
 
 // firstSolution solves a puzzle, over every solution, until its first
@@ -210,7 +211,7 @@ func writePage(file string, t *template.Template, data any) error {
 	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 		return err
 	}
-	return os.WriteFile(file, b.Bytes(), 0o644)
+	return outfile.Write(file, b.Bytes())
 }
 
 // pageStyle and imageCheck are shared by the pages. imageCheck reports,

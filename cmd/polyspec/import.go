@@ -13,6 +13,7 @@ import (
 	"github.com/polyspec/polyspec/cmd/internal/progress"
 	"github.com/polyspec/polyspec/compile/puzzler"
 	"github.com/polyspec/polyspec/cover"
+	"github.com/polyspec/polyspec/cover/outfile"
 )
 
 // ImportCmd turns other programs' files into spec files.
@@ -87,7 +88,7 @@ func (c *ImportPuzzlerCmd) importFile(e *env, file string) error {
 	if c.YAML {
 		text = pz.YAML()
 	}
-	if err := os.WriteFile(out, text, 0o644); err != nil {
+	if err := outfile.Write(out, text); err != nil {
 		return err
 	}
 	count := "no known count"

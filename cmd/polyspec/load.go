@@ -63,6 +63,9 @@ type loadOptions struct {
 	showGame   bool   // print a Pips game before its solution
 	difficulty string // the puzzle of an NYT file
 	backend    string // --backend, which a Pips game reads as its own
+	// limits bound what a spec may build (zero: no bound, as the
+	// catalogue's own commands have).
+	limits compile.Limits
 }
 
 // specJob compiles a spec of a polyform puzzle or a Sudoku.
@@ -70,7 +73,7 @@ func specJob(s *spec.Spec, opts loadOptions) (*job, error) {
 	if s.Kind.V == "sudoku" {
 		return sudokuJob(s)
 	}
-	pz, err := compile.FromSpec(s)
+	pz, err := compile.FromSpecLimits(s, opts.limits)
 	if err != nil {
 		return nil, err
 	}
@@ -203,13 +206,13 @@ func nearestNames(target string) string {
 	return "did you mean " + strings.Join(near, " or ") + "?"
 }
 
-// loadPuzzle reads and compiles a spec.
-func loadPuzzle(target string) (*spec.Spec, *compile.Puzzle, error) {
+// loadPuzzle reads and compiles a spec within the command line's limits.
+func loadPuzzle(e *env, target string) (*spec.Spec, *compile.Puzzle, error) {
 	s, err := loadSpec(target)
 	if err != nil {
 		return nil, nil, err
 	}
-	pz, err := compile.FromSpec(s)
+	pz, err := compile.FromSpecLimits(s, e.limits)
 	return s, pz, err
 }
 

@@ -8,11 +8,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/alecthomas/kong"
+	"github.com/polyspec/polyspec/cmd/internal/process"
 	"github.com/polyspec/polyspec/cmd/internal/progress"
 	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/compile/pips"
@@ -23,6 +22,10 @@ import (
 type CLI struct {
 	Quiet   bool             `help:"Draw no status line. (It is drawn only when standard error is a terminal, during long searches.)"`
 	Version kong.VersionFlag `help:"Print the module version, VCS revision and whether the tree was modified, from the build information."`
+	// The limits bound what a spec may ask for before it is built (see
+	// docs/limits.md).
+	MaxCells      int `name:"max-cells" default:"10000" placeholder:"N" help:"Refuse a spec whose board has more cells (0: no limit)."`
+	MaxPlacements int `name:"max-placements" default:"2000000" placeholder:"N" help:"Refuse a spec whose pieces have more placements on the board, each an option of the problem that takes memory (0: no limit)."`
 
 	Solve     SolveCmd     `cmd:"" help:"Solve a puzzle of any kind (a catalogue name, a spec file, a DLX file, a Pips game, a list of Sudoku puzzles); a flag that does not apply to the kind is refused, saying why."`
 	Compile   CompileCmd   `cmd:"" help:"Compile a puzzle to an exact-cover problem and write it in Knuth's DLX format."`
@@ -53,6 +56,8 @@ type env struct {
 	// that it helps rather than pollutes a log) and --quiet is not given;
 	// stdout and stderr erase it before they print.
 	status *progress.Line
+	// limits bound the specs the command compiles.
+	limits compile.Limits
 }
 
 func main() {
@@ -60,9 +65,9 @@ func main() {
 }
 
 // run is main without the process: it returns the exit status. Ctrl-C and
-// SIGTERM cancel the context of the command.
+// SIGTERM cancel the context of the command (see process.Interruptible).
 func run(args []string, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := process.Interruptible("polyspec", stderr)
 	defer stop()
 	return runContext(ctx, args, stdout, stderr)
 }
@@ -115,8 +120,13 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return 2
 	}
 	status := progress.New(stderr, progress.IsTerminal(stderr) && !cli.Quiet)
-	e := &env{ctx: ctx, stdout: status.Writer(stdout), stderr: status.Writer(stderr), status: status}
+	out := process.NewSticky(stdout)
+	e := &env{ctx: ctx, stdout: status.Writer(out), stderr: status.Writer(stderr), status: status,
+		limits: compile.Limits{Cells: cli.MaxCells, Placements: cli.MaxPlacements}}
 	err = kctx.Run(e)
+	if werr := out.Err(); werr != nil && err == nil {
+		err = fmt.Errorf("writing the output: %w", werr)
+	}
 	var ee exitError
 	switch {
 	case err == nil:
@@ -125,6 +135,10 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return ee.code
 	case errors.Is(err, errReported):
 		return 1
+	case errors.Is(err, context.Canceled):
+		// Interrupted in a phase without a summary of its own to print.
+		fmt.Fprintln(stderr, "polyspec: interrupted")
+		return process.InterruptStatus
 	}
 	fmt.Fprintln(stderr, "polyspec:", err)
 	return 1

@@ -42,6 +42,9 @@ func (c *MergeCmd) Run(e *env) error {
 		parts[i] = pt
 		seconds += pt.Seconds
 	}
+	if seconds > cover.MaxSeconds {
+		return fmt.Errorf("the parts' times add up to %g seconds, more than the %g a duration holds", seconds, cover.MaxSeconds)
+	}
 	total, err := cover.Merge(parts)
 	if err != nil {
 		return fmt.Errorf("merge: %w (parts come from 'solve --shard i/N --out FILE', one file for each i from 0 to N-1, all of one search)", err)

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/polyspec/polyspec/cover/outfile"
 	"github.com/polyspec/polyspec/emit"
 )
 
@@ -24,11 +25,11 @@ func (c *RenderCmd) Run(e *env) error {
 	if !c.Pictures.wanted() {
 		return errors.New("render: nothing to draw: give --svg, --png, --x3d or --gltf")
 	}
-	if err := c.Pictures.check(); err != nil {
-		return err
-	}
 	if c.StopAfter < 1 {
 		return fmt.Errorf("render: --stop-after %d: solutions count from 1", c.StopAfter)
+	}
+	if err := c.Pictures.check(); err != nil {
+		return err
 	}
 	f, err := os.Open(c.File)
 	if err != nil {
@@ -91,14 +92,6 @@ type Pictures struct {
 
 func (p *Pictures) outputs() []string { return []string{p.SVG, p.PNG, p.X3D, p.GLTF} }
 
-// check refuses --png-size without the --png picture it sizes.
-func (p *Pictures) check() error {
-	if p.PNGSize != nil && p.PNG == "" {
-		return errors.New("--png-size sets the size of the --png picture: give --png too")
-	}
-	return nil
-}
-
 // size is the PNG's longer side.
 func (p *Pictures) size() int {
 	if p.PNGSize != nil {
@@ -110,6 +103,32 @@ func (p *Pictures) size() int {
 func (p *Pictures) wanted() bool {
 	return slices.ContainsFunc(p.outputs(), func(s string) bool { return s != "" })
 }
+
+// check refuses, before a search, --png-size without the --png picture it
+// sizes or beyond MaxPNGSize, and a picture file that cannot be written.
+func (p *Pictures) check() error {
+	if p.PNGSize != nil {
+		if p.PNG == "" {
+			return errors.New("--png-size sets the size of the --png picture: give --png too")
+		}
+		if *p.PNGSize < 1 || *p.PNGSize > MaxPNGSize {
+			return fmt.Errorf("--png-size %d: want from 1 to %d pixels", *p.PNGSize, MaxPNGSize)
+		}
+	}
+	for _, f := range []struct{ flag, path string }{{"--svg", p.SVG}, {"--png", p.PNG}, {"--x3d", p.X3D}, {"--gltf", p.GLTF}} {
+		if f.path == "" || f.path == "-" {
+			continue
+		}
+		if err := outfile.Check(f.path); err != nil {
+			return fmt.Errorf("%s %s: %w", f.flag, f.path, err)
+		}
+	}
+	return nil
+}
+
+// MaxPNGSize bounds --png-size: a PNG of 8192 pixels a side takes 256 MB
+// to draw.
+const MaxPNGSize = 8192
 
 // toStdout reports whether a picture goes to standard output.
 func (p *Pictures) toStdout() bool { return slices.Contains(p.outputs(), "-") }
@@ -141,7 +160,7 @@ func (p *Pictures) write(stdout io.Writer, draw func(format string, w io.Writer)
 			}
 			continue
 		}
-		if err := os.WriteFile(file, b.Bytes(), 0o644); err != nil {
+		if err := outfile.Write(file, b.Bytes()); err != nil {
 			return err
 		}
 	}

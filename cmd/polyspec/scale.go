@@ -4,12 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/polyspec/polyspec/cover"
+	"github.com/polyspec/polyspec/cover/outfile"
 )
 
 // Scale holds solve's flags for searches too long for one run or one
@@ -29,8 +29,9 @@ type Scale struct {
 const jobIndex = "JOB_COMPLETION_INDEX"
 
 // stateEvery is how often a running search writes its --state file: often
-// enough that a kill loses little, seldom enough to cost nothing.
-const stateEvery = 10 * time.Second
+// enough that a kill loses little, seldom enough to cost nothing. (A
+// variable so that the kill test can write states all the time.)
+var stateEvery = 10 * time.Second
 
 // used reports whether any of the flags is given, which needs a split
 // search even on one core.
@@ -56,8 +57,8 @@ func (s *Scale) check(count bool, stopAfter int) error {
 		if f.path == "" {
 			continue
 		}
-		if dir := filepath.Dir(f.path); !isDir(dir) {
-			return fmt.Errorf("%s %s: no directory %s to write it in", f.flag, f.path, dir)
+		if err := outfile.Check(f.path); err != nil {
+			return fmt.Errorf("%s %s: %w", f.flag, f.path, err)
 		}
 	}
 	if s.State != "" && !s.Resume {
@@ -66,11 +67,6 @@ func (s *Scale) check(count bool, stopAfter int) error {
 		}
 	}
 	return nil
-}
-
-func isDir(path string) bool {
-	st, err := os.Stat(path)
-	return err == nil && st.IsDir()
 }
 
 // parseShard reads --shard: "i/N", or "/N" with i from

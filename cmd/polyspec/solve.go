@@ -39,7 +39,7 @@ func (c *SolveCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	j, err := load(c.Target, loadOptions{all: c.All, count: c.Count, showGame: c.ShowGame, difficulty: c.Difficulty, backend: c.Backend})
+	j, err := load(c.Target, loadOptions{all: c.All, count: c.Count, showGame: c.ShowGame, difficulty: c.Difficulty, backend: c.Backend, limits: e.limits})
 	if err != nil {
 		return err
 	}

@@ -9,13 +9,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/alecthomas/kong"
 	"github.com/polyspec/polyspec/cmd/internal/pipeline"
 	"github.com/polyspec/polyspec/cmd/internal/pipscli"
+	"github.com/polyspec/polyspec/cmd/internal/process"
 	"github.com/polyspec/polyspec/cmd/internal/progress"
 	"github.com/polyspec/polyspec/compile/pips"
 	"github.com/polyspec/polyspec/cover"
@@ -47,9 +46,14 @@ type CLI struct {
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	ctx, stop := process.Interruptible("solve_polypips", os.Stderr)
+	out := process.NewSticky(os.Stdout)
+	code := run(ctx, os.Args[1:], out, os.Stderr)
 	stop()
+	if err := out.Err(); err != nil && code != 130 {
+		fmt.Fprintln(os.Stderr, "solve_polypips: writing the output:", err)
+		code = 2
+	}
 	os.Exit(code)
 }
 

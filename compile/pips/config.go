@@ -67,6 +67,18 @@ func ReadConfig(name string, data []byte) (*Config, error) {
 	return configFrom(name, sections, true)
 }
 
+// checkSides bounds a configuration's board as NamedBoard bounds a
+// rectangle: generating a game of a million cells would take hours.
+func checkSides(s *section, board []grammar.Point) error {
+	for _, p := range board {
+		if p.Col >= maxSide || p.Row >= maxSide {
+			at := s.lines[min(p.Row, len(s.lines)-1)].pos
+			return errorAt(at, "expected a board of at most %d rows of %d columns, as --board allows; found a cell in row %d, column %d", maxSide, maxSide, p.Row+1, p.Col+1)
+		}
+	}
+	return nil
+}
+
 // configFrom builds a configuration from its sections, read from the text
 // format (text) or from the keys of a TOML or YAML file, whose values have
 // no layout of lines to check.
@@ -82,6 +94,9 @@ func configFrom(name string, sections []*section, text bool) (*Config, error) {
 		c.Board, err = boardCells(board)
 	}
 	if err != nil {
+		return nil, err
+	}
+	if err := checkSides(board, c.Board); err != nil {
 		return nil, err
 	}
 	pieces, err := need(name, sections, "pieces")

@@ -14,6 +14,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/polyspec/polyspec/spec/nesting"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -62,6 +63,9 @@ var tomlKey = regexp.MustCompile(`(?m)^[ \t]*(?:"([^"\\\n]*)"|'([^'\n]*)'|([A-Za
 // that assigns a key is where the key is, and its value follows the "=".
 func tomlSections(name string, data []byte) ([]*section, error) {
 	ix := newLineIndex(name, data)
+	if off := nesting.TOML(data, nesting.MaxDepth); off >= 0 {
+		return nil, errorAt(ix.at(off), "expected lists and tables nested at most %d deep; found deeper ones", nesting.MaxDepth)
+	}
 	var doc map[string]any
 	if _, err := toml.Decode(string(data), &doc); err != nil {
 		var pe toml.ParseError

@@ -21,10 +21,21 @@ type jvalue struct {
 	values []*jvalue // of an object (by key) or an array
 }
 
+// MaxJSONDepth bounds how deeply the lists and objects of a JSON file nest:
+// a NYT file nests four deep, and a hostile one must not recurse without
+// end.
+const MaxJSONDepth = 32
+
+// utf8BOM is the byte order mark some editors put at the start of a file.
+const utf8BOM = "\xef\xbb\xbf"
+
 // parseJSON reads data into a jvalue tree. An error is a syntax error and
-// its offset.
+// its offset. A byte order mark at the start is skipped.
 func parseJSON(data []byte) (*jvalue, int, error) {
 	s := &jscanner{data: data}
+	if bytes.HasPrefix(data, []byte(utf8BOM)) {
+		s.i = len(utf8BOM)
+	}
 	v, err := s.value()
 	if err == nil && s.space() < len(data) {
 		err = s.expected("the end of the file")
@@ -37,8 +48,9 @@ func parseJSON(data []byte) (*jvalue, int, error) {
 
 // A jscanner reads JSON from data at i.
 type jscanner struct {
-	data []byte
-	i    int
+	data  []byte
+	i     int
+	depth int // of the containers open at i
 }
 
 // space skips white space and returns the offset of what follows.
@@ -117,20 +129,34 @@ func isNumberByte(c byte) bool {
 // container reads an object or an array into v.
 func (s *jscanner) container(v *jvalue, open byte) error {
 	close := map[byte]byte{'{': '}', '[': ']'}[open]
+	if s.depth++; s.depth > MaxJSONDepth {
+		return fmt.Errorf("expected lists and objects nested at most %d deep; found deeper ones", MaxJSONDepth)
+	}
+	defer func() { s.depth-- }()
 	v.kind = open
 	s.i++
 	if s.eat(close) {
 		return nil
+	}
+	var seen map[string]bool // the object's keys, to refuse one twice
+	if open == '{' {
+		seen = map[string]bool{}
 	}
 	for {
 		if open == '{' {
 			if s.space() >= len(s.data) || s.data[s.i] != '"' {
 				return s.expected("a key in quotes")
 			}
+			at := s.i
 			key, err := s.string()
 			if err != nil {
 				return err
 			}
+			if seen[key] {
+				s.i = at
+				return fmt.Errorf("expected each key once in an object; found %q again", key)
+			}
+			seen[key] = true
 			if !s.eat(':') {
 				return s.expected("':'")
 			}

@@ -161,15 +161,17 @@ func (r *nytReader) region(v *jvalue) (*Region, error) {
 		return nil, err
 	}
 	reg := &Region{Pos: r.pos(v), Rule: rule(target)}
+	seen := map[grammar.Point]bool{}
 	for _, ix := range indices {
 		rc, err := r.pair(ix, 0, maxCoordinate, fmt.Sprintf("[row, column] indices from 0 to %d", maxCoordinate))
 		if err != nil {
 			return nil, err
 		}
 		pt := grammar.Point{Col: rc[1], Row: rc[0]}
-		if slices.Contains(reg.Cells, pt) {
+		if seen[pt] {
 			return nil, r.errorf(ix, "expected each cell once in a region; found [%d, %d] again", rc[0], rc[1])
 		}
+		seen[pt] = true
 		reg.Cells = append(reg.Cells, pt)
 	}
 	if len(reg.Cells) == 0 {

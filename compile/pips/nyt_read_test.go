@@ -35,6 +35,11 @@ func TestReadNYTErrors(t *testing.T) {
 		{`{easy: 1}`, `n.json:1:2: expected a key in quotes; found 'e'`},
 		{`{"easy" 1}`, `n.json:1:9: expected ':'; found '1'`},
 		{`{"easy": tru}`, `n.json:1:10: expected a JSON value; found 't'`},
+		{``, `n.json:1:1: expected a JSON value; found the end of the file`},
+		{`{"easy": {}, "easy": 3}`, `n.json:1:14: expected each key once in an object; found "easy" again`},
+		{`{"easy": ` + strings.Repeat("[", 2000000), `n.json:1:41: expected lists and objects nested at most 32 deep; found deeper ones`},
+		{strings.Repeat("[", 100000), `n.json:1:33: expected lists and objects nested at most 32 deep; found deeper ones`},
+		{"\xef\xbb\xbf" + wrap(`{"dominoes": [[1, 2]], "regions": [{"indices": [[0, 0], [0, 1]], "type": "sum", "target": 3}]}`), ""},
 		{wrap(`{"dominoes": [[1, 2]], "regions": [{"indices": [[0, 0], [0, 1]], "type": "sum", "target": 3}]}`), ""},
 	}
 	for _, tt := range tests {

@@ -14,6 +14,10 @@ type lineIndex struct {
 	name   string
 	data   []byte
 	starts []int // the offset of each line
+	// last is the previous position found: readers ask for positions in
+	// file order, so the next one on the same line counts its column on
+	// from there, which keeps a file of one long line linear.
+	last lexer.Position
 }
 
 func newLineIndex(name string, data []byte) *lineIndex {
@@ -33,8 +37,13 @@ func (ix *lineIndex) at(offset int) lexer.Position {
 	if !found {
 		line--
 	}
-	col := utf8.RuneCount(ix.data[ix.starts[line]:offset]) + 1
-	return lexer.Position{Filename: ix.name, Offset: offset, Line: line + 1, Column: col}
+	from, col := ix.starts[line], 1
+	if ix.last.Line == line+1 && ix.last.Offset <= offset {
+		from, col = ix.last.Offset, ix.last.Column
+	}
+	col += utf8.RuneCount(ix.data[from:offset])
+	ix.last = lexer.Position{Filename: ix.name, Offset: offset, Line: line + 1, Column: col}
+	return ix.last
 }
 
 // offset turns a 1-based line and a column counted in runes, as the YAML

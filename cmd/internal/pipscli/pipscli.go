@@ -6,7 +6,6 @@
 package pipscli
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -36,10 +35,11 @@ const (
 var firstHeader = regexp.MustCompile(`^\s*board:`)
 
 // Detect tells from a file's name and first bytes (512 are plenty) whether
-// it is a game this package reads.
+// it is a game this package reads. Every .json file is taken for a NYT
+// one, so that a broken one hears what is wrong with it as a NYT file.
 func Detect(name string, head []byte) Format {
 	switch {
-	case filepath.Ext(name) == ".json" && bytes.HasPrefix(bytes.TrimSpace(head), []byte("{")):
+	case filepath.Ext(name) == ".json":
 		return NYT
 	case firstHeader.Match(head):
 		return Text

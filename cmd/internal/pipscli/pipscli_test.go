@@ -19,7 +19,9 @@ func TestDetect(t *testing.T) {
 		{"g.cfg", "\n  board:\n", Text},
 		{"2025-08-18.json", "{\"easy\": {}}", NYT},
 		{"2025-08-18.json", " \n{", NYT},
-		{"p.json", "[1]", None},
+		{"p.json", "[1]", NYT},
+		{"p.json", "", NYT},
+		{"p.json", "\xef\xbb\xbf{", NYT},
 		{"p.toml", "name = \"x\"\n", None},
 		{"p.txt", "pieces: 2I:01\nboard:\n", None},
 	}

@@ -1,0 +1,93 @@
+// Package process holds what the commands' main functions share about the
+// process they run in: output whose write errors are not lost, and a
+// context that Ctrl-C and SIGTERM cancel, with a deadline for the phases
+// that do not watch it.
+package process
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// A Sticky writer remembers the first write error, so that output that
+// fails part way, as on a full disk, ends with an error and a non-zero exit
+// status even where a command does not check every write. (A closed pipe
+// needs nothing of it: writing to one kills the process with SIGPIPE
+// before the error comes back, which ends "cmd | head" quietly.)
+type Sticky struct {
+	w   io.Writer
+	mu  sync.Mutex
+	err error
+}
+
+// NewSticky returns a Sticky writer to w.
+func NewSticky(w io.Writer) *Sticky { return &Sticky{w: w} }
+
+func (s *Sticky) Write(p []byte) (int, error) {
+	n, err := s.w.Write(p)
+	if err != nil {
+		s.mu.Lock()
+		if s.err == nil {
+			s.err = err
+		}
+		s.mu.Unlock()
+	}
+	return n, err
+}
+
+// Err returns the first write error, or nil.
+func (s *Sticky) Err() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}
+
+// Grace is how long a command has to stop on its own once interrupted,
+// printing what it found so far, before Interruptible ends the process.
+const Grace = time.Second
+
+// InterruptStatus is the exit status of an interrupted command, as a
+// shell reports a process that SIGINT ended.
+const InterruptStatus = 130
+
+// Interruptible returns a context that Ctrl-C (SIGINT) and SIGTERM
+// cancel. A search watches it and stops at once; a phase that does not
+// (reading, compiling, splitting) is cut short: Grace after the signal,
+// or at a second one, the process exits with InterruptStatus after
+// telling stderr. stop releases the signals.
+func Interruptible(name string, stderr io.Writer) (ctx context.Context, stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-sigs:
+		case <-done:
+			return
+		}
+		cancel()
+		select {
+		case <-sigs:
+		case <-time.After(Grace):
+		case <-done:
+			return
+		}
+		fmt.Fprintf(stderr, "%s: interrupted\n", name)
+		os.Exit(InterruptStatus)
+	}()
+	var once sync.Once
+	return ctx, func() {
+		once.Do(func() {
+			signal.Stop(sigs)
+			close(done)
+			cancel()
+		})
+	}
+}

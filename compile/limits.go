@@ -1,0 +1,50 @@
+package compile
+
+import (
+	"fmt"
+
+	"github.com/polyspec/polyspec/spec"
+)
+
+// Limits bound what FromSpecLimits builds from a spec, so that a typo or a
+// hostile file gets an error instead of exhausting the machine's memory.
+// Zero means no limit.
+type Limits struct {
+	// Cells bounds the board's cells.
+	Cells int
+	// Placements bounds the placements of pieces on the board, the
+	// problem's options, which take memory in proportion.
+	Placements int
+}
+
+// The defaults of polyspec's --max-cells and --max-placements: the largest
+// board of the catalogue has 1,141 cells, the others at most 216, and no
+// puzzle that fits in memory on a small machine needs more placements.
+const (
+	DefaultMaxCells      = 10_000
+	DefaultMaxPlacements = 2_000_000
+)
+
+// A LimitError reports work beyond a limit. Its message names the flag of
+// polyspec that raises the limit, --max-What.
+type LimitError struct {
+	What  string // "cells", "placements" or "forms"
+	Limit int
+	Of    string // what has too many, if the context does not say
+}
+
+func (e *LimitError) Error() string {
+	of := ""
+	if e.Of != "" {
+		of = " of " + e.Of
+	}
+	return fmt.Sprintf("more than %d %s%s, the limit (--max-%s raises it)", e.Limit, e.What, of, e.What)
+}
+
+// checkCells checks the number of a board's cells.
+func (lim Limits) checkCells(b spec.Board, n int) error {
+	if lim.Cells > 0 && n > lim.Cells {
+		return &spec.Error{Pos: b.Pos, Msg: fmt.Sprintf("board: %d cells is %s", n, &LimitError{What: "cells", Limit: lim.Cells})}
+	}
+	return nil
+}

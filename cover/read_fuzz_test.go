@@ -1,0 +1,87 @@
+package cover
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"testing"
+)
+
+// FuzzReadPart checks that ReadPart never panics, accepts only what its
+// checks allow, and reads back what WritePart writes of what it read.
+func FuzzReadPart(f *testing.F) {
+	for _, s := range []string{
+		`{"fingerprint":"sha256:ab","depth":2,"subproblems":9,"shard":1,"of":3,"solutions":5,"nodes":70,"updates":300,"seconds":0.5}`,
+		`{"fingerprint":"x","depth":1,"subproblems":1,"split":"order","shard":0,"of":1,"list":[[1,2],[3]]}`,
+		`{"fingerprint":"x","depth":1,"shard":0,"of":9000000000000000000}`,
+		`{"fingerprint":"x","depth":1,"shard":0,"of":1,"solutions":-5}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		p, err := ReadPart(bytes.NewReader([]byte(text)))
+		if err != nil {
+			return
+		}
+		if p.Solutions < 0 || p.Nodes < 0 || p.Updates < 0 || !(p.Seconds >= 0) || !(Shard{p.Shard, p.Of}).valid() {
+			t.Fatalf("accepted %+v", p)
+		}
+		var b bytes.Buffer
+		if err := WritePart(&b, p); err != nil {
+			t.Fatal(err)
+		}
+		back, err := ReadPart(&b)
+		if err != nil || !reflect.DeepEqual(back, p) {
+			t.Fatalf("%+v reads back as %+v, %v", p, back, err)
+		}
+		if _, err := Merge([]Part{p}); err != nil && p.Of == 1 {
+			t.Fatalf("part 0/1 does not merge on its own: %v", err)
+		}
+	})
+}
+
+// FuzzReadState checks that a state file never panics ReadState, that what
+// it accepts adds up without overflow, and that WriteState writes it back
+// as it was read.
+func FuzzReadState(f *testing.F) {
+	for _, s := range []string{
+		`{"fingerprint":"x","depth":2,"subproblems":4,"shard":0,"of":2,"split_nodes":7,"done":[{"sub":0,"solutions":3,"nodes":9,"updates":20,"seconds":0.25},{"sub":2}]}`,
+		`{"fingerprint":"x","depth":1,"subproblems":4,"shard":0,"of":1,"done":[{"sub":1,"solutions":-1000}]}`,
+		`{"fingerprint":"x","depth":60,"subproblems":4,"shard":0,"of":1}`,
+	} {
+		f.Add(s)
+	}
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, text string) {
+		s, err := parseState([]byte(text))
+		if err != nil {
+			return
+		}
+		var total Stats
+		for _, d := range s.done {
+			if err := total.addChecked(d.stats()); err != nil {
+				t.Fatalf("accepted a state whose counts overflow: %v", err)
+			}
+		}
+		if left := (Shard{s.f.Shard, s.f.Of}).count(s.f.Subproblems) - len(s.done); left == 0 {
+			if _, err := s.Part(); err != nil {
+				t.Fatalf("a finished state makes no part: %v", err)
+			}
+		}
+		path := filepath.Join(dir, "state.json")
+		if err := WriteState(path, s); err != nil {
+			t.Fatal(err)
+		}
+		back, err := ReadState(path)
+		if err != nil {
+			b, _ := os.ReadFile(path)
+			t.Fatalf("state written as %s does not read back: %v", b, err)
+		}
+		if !reflect.DeepEqual(back.f, s.f) || !reflect.DeepEqual(back.done, s.done) {
+			b, _ := json.Marshal(back.f)
+			t.Fatalf("state reads back as %s", b)
+		}
+	})
+}
