@@ -15,12 +15,11 @@ import (
 
 // StudioCmd serves the studio, the local web app.
 type StudioCmd struct {
-	Dir      string        `arg:"" optional:"" default:"." help:"Folder whose spec files the studio opens and saves (default: the current folder). Nothing outside it is read or written."`
-	Listen   string        `default:"127.0.0.1:0" placeholder:"HOST:PORT" help:"Address to listen on (default: loopback, a free port). Another address than loopback lets other machines use the studio, and prints a warning."`
-	Open     bool          `help:"Open the studio in the default browser."`
-	MaxCells int           `name:"max-cells" default:"1000" placeholder:"N" help:"Largest board, in cells, the studio compiles or plays (default 1000)."`
-	MaxJobs  int           `name:"max-jobs" default:"4" placeholder:"N" help:"Most searches running at once, over all pages (default 4)."`
-	MaxTime  time.Duration `name:"max-time" default:"2m" placeholder:"DURATION" help:"Longest a search or a game generation may run before it is stopped (default 2m)."`
+	Dir     string        `arg:"" optional:"" default:"." help:"Folder whose spec files the studio opens and saves (default: the current folder). Nothing outside it is read or written."`
+	Listen  string        `default:"127.0.0.1:0" placeholder:"HOST:PORT" help:"Address to listen on (default: loopback, a free port). Another address than loopback lets other machines use the studio, and prints a warning."`
+	Open    bool          `help:"Open the studio in the default browser."`
+	MaxJobs int           `name:"max-jobs" default:"4" placeholder:"N" help:"Most searches running at once, over all pages (default 4)."`
+	MaxTime time.Duration `name:"max-time" default:"2m" placeholder:"DURATION" help:"Longest a search or a game generation may run before it is stopped (default 2m)."`
 }
 
 func (c *StudioCmd) Run(e *env) error {
@@ -41,7 +40,10 @@ func (c *StudioCmd) Run(e *env) error {
 		}
 	}
 	limits := studio.DefaultLimits
-	limits.MaxCells, limits.MaxTime, limits.MaxJobs = c.MaxCells, c.MaxTime, c.MaxJobs
+	// The command line's --max-cells and --max-placements bound the
+	// studio's specs and games as they bound solve's.
+	limits.MaxCells, limits.MaxPlacements = e.limits.Cells, e.limits.Placements
+	limits.MaxTime, limits.MaxJobs = c.MaxTime, c.MaxJobs
 	srv, err := studio.New(c.Dir, limits, extra...)
 	if err != nil {
 		return err

@@ -41,11 +41,11 @@ func (s *Server) compileSpec(req specRequest) (*spec.Spec, *compile.Puzzle, *pro
 	if sp.Kind.V == "sudoku" {
 		return nil, nil, &problem{Message: "a Sudoku spec: the studio draws and solves polyform specs only (polyspec solve solves this one)"}
 	}
-	if n := boardCells(sp); n > s.limits.MaxCells {
+	if n := boardCells(sp); s.limits.MaxCells > 0 && n > s.limits.MaxCells {
 		return nil, nil, &problem{Line: sp.Board.Pos.Line, Col: sp.Board.Pos.Col, Message: fmt.Sprintf(
 			"board: %d cells is over the studio's limit of %d (start it with --max-cells %d to allow it)", n, s.limits.MaxCells, n)}
 	}
-	pz, err := compile.FromSpec(sp)
+	pz, err := compile.FromSpecLimits(sp, compile.Limits{Placements: s.limits.MaxPlacements})
 	if err != nil {
 		return sp, nil, specProblem(err)
 	}

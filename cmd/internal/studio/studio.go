@@ -29,8 +29,10 @@ var static embed.FS
 
 // Limits bound the work one request may ask for.
 type Limits struct {
-	// MaxCells is the largest board, in cells, that is compiled.
-	MaxCells int
+	// MaxCells is the largest board, in cells, that is compiled or
+	// played, and MaxPlacements the most placements a compiled spec may
+	// have (polyspec's --max-cells and --max-placements); 0 sets no limit.
+	MaxCells, MaxPlacements int
 	// MaxTime is how long one search may run.
 	MaxTime time.Duration
 	// MaxShown is how many solutions a search sends to the page to step
@@ -42,7 +44,7 @@ type Limits struct {
 }
 
 // DefaultLimits are the limits of `polyspec studio` unless raised.
-var DefaultLimits = Limits{MaxCells: 1000, MaxTime: 2 * time.Minute, MaxShown: 1000, MaxJobs: 4}
+var DefaultLimits = Limits{MaxCells: 1000, MaxPlacements: 2_000_000, MaxTime: 2 * time.Minute, MaxShown: 1000, MaxJobs: 4}
 
 // maxBody bounds every request body: a spec, or a solution to draw.
 const maxBody = 1 << 20
