@@ -141,6 +141,7 @@ func TestInfer(t *testing.T) {
 		{"no-reduction", []string{"unique = false", "expect = 48"}, []string{"symmetry ="}, "with no symmetry reduction"},
 		{"parts", []string{`symmetry = "parts"`, "expect = 1"}, nil, "modulo each part of the board moved on its own"},
 		{"left-out", []string{"omit = 1", `omittable = "D2"`, "expect = 6"}, nil, "when only the pieces its first solution leaves out may be left out"},
+		{"regions", []string{"regions = [", "  \"\"\"\n0,0 0,1 1,0 1,1\n\"\"\",", "expect = 3"}, nil, "when each piece stays within one of the congruent parts"},
 		{"unturned", []string{"one-sided = true", "expect = 11"}, nil, "when the pieces are one-sided"},
 		{"one-sided-free", []string{"unique = true", "expect = 25"}, []string{"one-sided = true"}, "when the pieces are free"},
 		{"unreproduced", []string{"unique = true"}, []string{"expect ="}, "No expect: no standard convention reproduces the file's count, 7 (modulo the board's symmetries: 6; modulo the board's rotations only (mirror images counted apart): 12; with no symmetry reduction: 48;"},

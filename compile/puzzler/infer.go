@@ -33,6 +33,12 @@ var pieceConventions = []convention{
 		pz.Omittable = pz.LeftOut
 		return len(pz.LeftOut) > 0
 	}},
+	{"each piece stays within one of the congruent parts of the board that the first solution's pieces fill", func(pz *Puzzle) bool {
+		if pz.Wrap == 0 {
+			pz.Regions = congruentParts(pz.Lattice, pz.onBoard)
+		}
+		return pz.Regions != nil
+	}},
 	{"the pieces are one-sided (never turned over)", func(pz *Puzzle) bool {
 		ok := !pz.OneSided && pz.Lattice.Flips()
 		pz.OneSided = true
