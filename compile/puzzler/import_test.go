@@ -4,11 +4,13 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/polyspec/polyspec/cover"
+	"github.com/polyspec/polyspec/spec"
 )
 
 func dlx(t *testing.T) cover.Backend {
@@ -172,6 +174,16 @@ func TestInfer(t *testing.T) {
 			}
 			if !strings.Contains(pz.Note, c.note) {
 				t.Errorf("note %q, want it to say %q", pz.Note, c.note)
+			}
+			// The YAML says the same.
+			a, errA := spec.Parse(pz.FileName(false), pz.TOML())
+			b, errB := spec.Parse(pz.FileName(true), pz.YAML())
+			if errA != nil || errB != nil {
+				t.Fatalf("%v, %v", errA, errB)
+			}
+			pa, pb := compiled(t, a), compiled(t, b)
+			if !reflect.DeepEqual(pa.Options, pb.Options) || a.Expect.V != b.Expect.V || a.ExpectSource.V != b.ExpectSource.V || a.Unique.V != b.Unique.V {
+				t.Errorf("the TOML and the YAML differ:\n%s\n%s", pz.TOML(), pz.YAML())
 			}
 		})
 	}
