@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -153,8 +154,12 @@ func (c *GalleryCmd) card(ctx context.Context, en puzzles.Entry, id string) (gal
 	if card.Title == "" {
 		card.Title = en.Name
 	}
-	card.Known = countText(s.Expect, s.Count, true)
-	if card.Known == "-" {
+	switch {
+	case s.Expect.Set:
+		card.Known = strconv.FormatInt(s.Expect.V, 10)
+	case s.Count.Set:
+		card.Known = strconv.FormatInt(s.Count.V, 10) + " (polyspec's own count)"
+	default:
 		card.Known = "unknown"
 	}
 	j, err := specJob(s, loadOptions{})

@@ -37,6 +37,7 @@ type Puzzle struct {
 	Parked   []string // pieces shown beside the board
 	LeftOut  []string // pieces the first solution leaves out, parked or not
 	chiral   bool     // a piece and its mirror image are both in the set
+	onBoard  []piece  // the first solution's pieces on the board
 	// Transposed is true when x and y are swapped, to make a tube that
 	// joins top and bottom one that joins left and right.
 	Transposed bool
@@ -47,10 +48,12 @@ type Puzzle struct {
 	// The counting convention, which Infer sets: Symmetry is "" for the
 	// board's whole symmetry group, or "rotations" or "parts" as in a
 	// spec; AllSolutions counts with no reduction; Omittable, when not
-	// nil, names the only pieces a solution may leave out.
+	// nil, names the only pieces a solution may leave out; Regions, when
+	// not nil, are parts of the board each piece must stay within.
 	Symmetry     string
 	AllSolutions bool
 	Omittable    []string
+	Regions      [][]compile.Cell
 	// Expect is true when the spec, counted, reproduces Count: only then
 	// does it give expect. Note says how the convention was found, or why
 	// there is no expect.
@@ -79,6 +82,7 @@ func Import(path string, data []byte, opt Options) (*Puzzle, error) {
 	}
 	pieces, onBoard := pz.placeBoard(pieces)
 	pz.MayCross = crossing(l, onBoard)
+	pz.onBoard = onBoard
 	// One-sided when a piece and its mirror image are both there, or when
 	// the file says so in its name.
 	for i, p := range pieces {

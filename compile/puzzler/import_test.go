@@ -4,11 +4,13 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/polyspec/polyspec/cover"
+	"github.com/polyspec/polyspec/spec"
 )
 
 func dlx(t *testing.T) cover.Backend {
@@ -141,6 +143,7 @@ func TestInfer(t *testing.T) {
 		{"no-reduction", []string{"unique = false", "expect = 48"}, []string{"symmetry ="}, "with no symmetry reduction"},
 		{"parts", []string{`symmetry = "parts"`, "expect = 1"}, nil, "modulo each part of the board moved on its own"},
 		{"left-out", []string{"omit = 1", `omittable = "D2"`, "expect = 6"}, nil, "when only the pieces its first solution leaves out may be left out"},
+		{"regions", []string{"regions = [", "  \"\"\"\n0,0 0,1 1,0 1,1\n\"\"\",", "expect = 3"}, nil, "when each piece stays within one of the congruent parts"},
 		{"unturned", []string{"one-sided = true", "expect = 11"}, nil, "when the pieces are one-sided"},
 		{"one-sided-free", []string{"unique = true", "expect = 25"}, []string{"one-sided = true"}, "when the pieces are free"},
 		{"unreproduced", []string{"unique = true"}, []string{"expect ="}, "No expect: no standard convention reproduces the file's count, 7 (modulo the board's symmetries: 6; modulo the board's rotations only (mirror images counted apart): 12; with no symmetry reduction: 48;"},
@@ -171,6 +174,16 @@ func TestInfer(t *testing.T) {
 			}
 			if !strings.Contains(pz.Note, c.note) {
 				t.Errorf("note %q, want it to say %q", pz.Note, c.note)
+			}
+			// The YAML says the same.
+			a, errA := spec.Parse(pz.FileName(false), pz.TOML())
+			b, errB := spec.Parse(pz.FileName(true), pz.YAML())
+			if errA != nil || errB != nil {
+				t.Fatalf("%v, %v", errA, errB)
+			}
+			pa, pb := compiled(t, a), compiled(t, b)
+			if !reflect.DeepEqual(pa.Options, pb.Options) || a.Expect.V != b.Expect.V || a.ExpectSource.V != b.ExpectSource.V || a.Unique.V != b.Unique.V {
+				t.Errorf("the TOML and the YAML differ:\n%s\n%s", pz.TOML(), pz.YAML())
 			}
 		})
 	}

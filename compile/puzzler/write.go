@@ -94,6 +94,13 @@ func (pz *Puzzle) TOML() []byte {
 	}
 	key, text := pz.board()
 	fmt.Fprintf(&b, "%s = \"\"\"\n%s\n\"\"\"\n", key, text)
+	if pz.Regions != nil {
+		b.WriteString("regions = [\n")
+		for _, r := range pz.Regions {
+			fmt.Fprintf(&b, "  \"\"\"\n%s\n\"\"\",\n", cellsText(pz.Lattice, r))
+		}
+		b.WriteString("]\n")
+	}
 	return []byte(b.String())
 }
 
@@ -114,6 +121,12 @@ func (pz *Puzzle) YAML() []byte {
 	}
 	key, text := pz.board()
 	fmt.Fprintf(&b, "  %s: |\n    %s\n", key, strings.ReplaceAll(text, "\n", "\n    "))
+	if pz.Regions != nil {
+		b.WriteString("  regions:\n")
+		for _, r := range pz.Regions {
+			fmt.Fprintf(&b, "    - %q\n", shapeText(pz.Lattice, r))
+		}
+	}
 	return []byte(b.String())
 }
 
