@@ -225,8 +225,8 @@ func TestBrowser(t *testing.T) {
 	b.screenshot("count-6x10")
 
 	// A long count shows its progress and stops at Stop.
-	b.setSpec("name = \"hexominoes\"\npieces = \"6*\"\n[board]\nsize = \"15x14\"\n")
-	b.do("start a long count", wait(`document.querySelectorAll('#board g.cell').length === 210`),
+	b.setSpec(longSpec)
+	b.do("start a long count", wait(`document.querySelectorAll('#board g.cell').length === 90`),
 		chromedp.Click(chromedp.CSS("#count")),
 		wait(`document.getElementById('progress').dataset.nodes > 0`))
 	b.screenshot("long-count")
@@ -295,8 +295,20 @@ func TestBrowser(t *testing.T) {
 		wait(`document.body.dataset.mode === 'play'`), wait(`document.querySelectorAll('#tray button.piece').length === 2`))
 	b.screenshot("pips-game")
 	placed := "[...document.querySelectorAll('#play-board g.placed text')].map((t) => t.textContent).join('')"
+	// The board is drawn anew as the mouse moves over it (the piece's
+	// shadow), so a cell's node can go stale between being found and
+	// being clicked: click where the cell is instead.
 	cell := func(col, row int) chromedp.Action[chromedp.Void] {
-		return chromedp.Click(chromedp.CSS(fmt.Sprintf(`#play-board rect[data-col="%d"][data-row="%d"]`, col, row)))
+		return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+			xy, err := chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => {
+				const r = document.querySelector('#play-board rect[data-col="%d"][data-row="%d"]').getBoundingClientRect();
+				return [r.x + r.width / 2, r.y + r.height / 2];
+			})()`, col, row))(ctx, t)
+			if err != nil {
+				return chromedp.Void{}, err
+			}
+			return chromedp.MouseClickXY(xy[0], xy[1])(ctx, t)
+		}
 	}
 	ctrl := chromedp.KeyModifiers(chromedp.ModifierCtrl)
 	b.do("turn the first domino and put it down", chromedp.KeyEvent("r"), cell(0, 1),
