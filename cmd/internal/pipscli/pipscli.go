@@ -142,6 +142,14 @@ func Load(path string, opts Options) (*pipeline.Job, error) {
 			}
 			return err
 		},
+		// An interrupted search says how far it got: at least that many.
+		Close: func(w io.Writer, total emit.Summary) error {
+			if !total.Interrupted {
+				return nil
+			}
+			_, err := fmt.Fprintf(w, "%d solutions so far\n", total.Solutions)
+			return err
+		},
 	}
 	j.Draw = func(_ string, w io.Writer, s emit.Solution, _ int) error {
 		return emit.PipsSVG(w, board(games[0], placements(s)))
