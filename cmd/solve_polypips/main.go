@@ -93,13 +93,30 @@ func solve(ctx context.Context, w io.Writer, cli CLI) (unsolved bool, err error)
 	if err != nil {
 		return false, err
 	}
-	_, unsolved, err = j.Run(w, j.Text, func(pt *pipeline.Part, print func(int, []int)) (emit.Summary, error) {
+	total, unsolved, err := j.Run(w, j.Text, func(pt *pipeline.Part, print func(int, []int)) (emit.Summary, error) {
 		var visit cover.Visit
 		if !cli.Count {
 			visit = func(sol []int) bool { print(1, sol); return false }
 		}
 		st, err := pt.Solve(ctx, b, nil, visit)
-		return emit.Summary{Solutions: st.Solutions}, err
+		// The pipeline takes an interrupted search as a summary that says
+		// so, and its printer then says how far the count got.
+		sum := emit.Summary{Solutions: st.Solutions, Interrupted: errors.Is(err, context.Canceled)}
+		if sum.Interrupted {
+			err = nil
+		}
+		return sum, err
 	})
-	return unsolved, err
+	if err != nil {
+		return unsolved, err
+	}
+	if j.Text.Close != nil {
+		if err := j.Text.Close(w, total); err != nil {
+			return unsolved, err
+		}
+	}
+	if total.Interrupted {
+		return unsolved, context.Canceled
+	}
+	return unsolved, nil
 }

@@ -77,4 +77,8 @@ func TestInterrupted(t *testing.T) {
 	if code := run(ctx, []string{"--count", path}, &stdout, &stderr); code != 130 {
 		t.Errorf("cancelled: status %d, stderr %q", code, stderr.String())
 	}
+	// A count cut short says how far it got.
+	if stdout.String() != "0 solutions so far\n" || stderr.String() != "solve_polypips: interrupted\n" {
+		t.Errorf("cancelled: stdout %q, stderr %q", stdout.String(), stderr.String())
+	}
 }
