@@ -161,6 +161,7 @@ var latticeDocs = []LatticeDoc{
 pieces = "5*"
 unique = true
 expect = 2
+expect-source = "Polyform Puzzler solution file, complete run"
 
 [board]
 size = "20x3"
@@ -173,6 +174,7 @@ lattice = "cubic"
 pieces = "soma"
 unique = true
 expect = 240
+expect-source = "Polyform Puzzler solution file, complete run"
 
 [board]
 cells = """
@@ -204,6 +206,7 @@ lattice = "hex"
 pieces = "tetrahexes"
 unique = true
 expect = 4
+expect-source = "Polyform Puzzler solution file, complete run"
 
 [board]
 cells = """
@@ -219,6 +222,7 @@ lattice = "stick"
 pieces = "123"
 unique = true
 expect = 21
+expect-source = "Polyform Puzzler solution file, complete run"
 
 [board]
 cells = """
@@ -234,6 +238,7 @@ lattice = "trig"
 pieces = "tritrigs"
 unique = true
 expect = 10
+expect-source = "Polyform Puzzler solution file, complete run"
 
 [board]
 cells = """
@@ -252,6 +257,7 @@ pieces = "123"
 one-sided = true
 unique = true
 expect = 3
+expect-source = "Polyform Puzzler solution file, complete run"
 
 [board]
 cells = """
