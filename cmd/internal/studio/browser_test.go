@@ -4,12 +4,14 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -47,7 +49,7 @@ type browser struct {
 	console []string
 }
 
-func newBrowser(t *testing.T, s *Server, dir string) *browser {
+func newBrowser(t *testing.T, s http.Handler, dir string) *browser {
 	t.Helper()
 	path := findChromium()
 	if path == "" {
@@ -87,9 +89,26 @@ func (b *browser) do(step string, actions ...chromedp.Action[chromedp.Void]) {
 		if png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot()); err == nil {
 			os.WriteFile(filepath.Join(b.t.ArtifactDir(), "failed.png"), png, 0o644)
 		}
-		b.t.Fatalf("%s: %v\nconsole: %s\nscreenshot: %s", step, err, strings.Join(b.messages(), "\n"), filepath.Join(b.t.ArtifactDir(), "failed.png"))
+		// The screenshot is gone with the test's folder unless -artifacts
+		// keeps it, so the log says what the page showed as well.
+		shown, _ := chromedp.Run(b.ctx, chromedp.Evaluate[string](pageState))
+		b.t.Fatalf("%s: %v\npage: %s\nconsole: %s\nscreenshot: %s", step, err, shown, strings.Join(b.messages(), "\n"), filepath.Join(b.t.ArtifactDir(), "failed.png"))
 	}
 }
+
+// pageState is what the page shows in words: its mode, the texts of its
+// status lines, and how many cells, pieces and placed tiles it draws.
+const pageState = `JSON.stringify({
+	mode: document.body.dataset.mode,
+	problem: document.getElementById('problem')?.textContent,
+	progress: document.getElementById('progress')?.textContent,
+	message: document.getElementById('message')?.textContent,
+	play: document.getElementById('play-status')?.textContent,
+	cells: document.querySelectorAll('#board g.cell').length,
+	tray: document.querySelectorAll('#tray button.piece').length,
+	placed: [...document.querySelectorAll('#play-board g.placed text')].map((t) => t.textContent).join(''),
+	badges: [...document.querySelectorAll('#play-board g.badge')].map((g) => g.getAttribute('class')),
+})`
 
 func (b *browser) messages() []string {
 	b.mu.Lock()
@@ -151,7 +170,7 @@ func (b *browser) setSpec(text string) {
 // each step waits for what the page shows, and leaves a screenshot.
 func TestBrowser(t *testing.T) {
 	s, dir := newTestServer(t, Limits{MaxCells: 1000, MaxTime: time.Minute, MaxShown: 1000})
-	b := newBrowser(t, s, dir)
+	b := newBrowser(t, slowEveryOtherCheck(s), dir)
 
 	// The page opens on a new spec: the 6x10 pentominoes drawn as art.
 	b.do("open the studio", chromedp.Navigate(b.url), wait(`document.body.dataset.ready === 'true'`),
@@ -369,6 +388,19 @@ func TestBrowser(t *testing.T) {
 			t.Errorf("console: %s", m)
 		}
 	}
+}
+
+// slowEveryOtherCheck holds back every other answer to a Pips check, as a
+// busy server may, so that the answers to quick moves come back out of
+// order and the page must keep to the last one asked for.
+func slowEveryOtherCheck(h http.Handler) http.Handler {
+	var n atomic.Int64
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/api/pips/check" && n.Add(1)%2 == 0 {
+			time.Sleep(300 * time.Millisecond)
+		}
+		h.ServeHTTP(w, r)
+	})
 }
 
 // randomText is n letters that do not compress much, made the same way on

@@ -76,21 +76,33 @@ function drawBoard() {
       x: c.col * unit, y: c.row * unit, width: unit, height: unit, class: 'cell',
       fill: i === undefined ? '#e8e4dc' : regionColour(i), 'data-col': c.col, 'data-row': c.row,
     });
-    if (i !== undefined) rect.classList.add(`region-${game.regions[i] || 'open'}`);
+    if (i !== undefined) rect.dataset.region = i;
     svg.append(rect);
   }
   for (const [piece, cells] of game.placed) svg.append(tile(cells, piece, unit, 'placed'));
   // The rules' badges go over the tiles, so that they stay in sight.
   v.regions.forEach((r, i) => {
     const first = r.cells.reduce((a, c) => (c.row < a.row || (c.row === a.row && c.col < a.col) ? c : a));
-    const state = game.regions[i] || 'open';
-    const g = el('g', { class: `badge ${state}` });
+    const g = el('g', { class: 'badge', 'data-region': i });
     g.append(el('rect', { x: first.col * unit + 1, y: first.row * unit + 1, width: 26, height: 16, rx: 3 }));
     g.append(el('text', { x: first.col * unit + 14, y: first.row * unit + 13 }, r.label));
     svg.append(g);
   });
   svg.append(el('g', { id: 'ghost' }));
   $('play-board').replaceChildren(svg);
+  showRegions();
+}
+
+// showRegions marks each region's cells and badge as the server last
+// judged it. It changes classes in place rather than drawing the board
+// anew, as a click whose press and release land on different nodes is
+// lost, and the server's answers come at any moment.
+function showRegions() {
+  for (const e of $('play-board').querySelectorAll('[data-region]')) {
+    const state = game.regions[+e.dataset.region] || 'open';
+    if (e.tagName === 'g') e.setAttribute('class', `badge ${state}`);
+    else e.setAttribute('class', `cell region-${state}`);
+  }
 }
 
 // showGhost shows where the picked-up piece would go, or nothing; only the
@@ -179,18 +191,25 @@ function afterMove() {
   return check(false);
 }
 
+// checks counts the checks asked for: moves made in quick succession ask
+// for several at once, their answers can come back in any order, and only
+// the last one asked for tells how the board stands now.
+let checks = 0;
+
 // check asks the server how the regions stand; with say it reports them.
 async function check(say) {
   const placed = [...game.placed].map(([piece, cells]) => ({ piece, cells }));
+  const asked = ++checks;
   let out;
   try {
     out = await (await postJSON('/api/pips/check', { ...game.source, placed })).json();
   } catch (e) {
-    status(e.message);
+    if (asked === checks) status(e.message);
     return;
   }
+  if (asked !== checks) return;
   game.regions = out.regions || [];
-  drawBoard();
+  showRegions();
   const n = (s) => game.regions.filter((r) => r === s).length;
   $('play-status').dataset.solved = out.solved;
   if (out.solved) status('Solved! Every piece is down and every region keeps its rule.');
