@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/polyspec/polyspec/compile"
-	"github.com/polyspec/polyspec/emit"
+	"github.com/polyspec/polyspec/internal/record"
 )
 
 // familyLattices maps the folders of Polyform Puzzler's solutions to their
@@ -78,7 +78,7 @@ func inferLattice(f *solutionFile, want string) (compile.Lattice, error) {
 }
 
 // maxZ returns the largest third coordinate of the pieces' cells.
-func maxZ(pieces []emit.Placed) int {
+func maxZ(pieces []record.Piece) int {
 	z := 0
 	for _, p := range pieces {
 		for _, c := range p.Cells {
@@ -104,7 +104,7 @@ func pictureFits(l compile.Lattice, pic string) bool {
 var stickSegment = regexp.MustCompile(`(^|\s)-\S+-(\s|$)`)
 
 // allConnected reports whether each piece is connected on the lattice.
-func allConnected(l compile.Lattice, pieces []emit.Placed) bool {
+func allConnected(l compile.Lattice, pieces []record.Piece) bool {
 	for _, p := range pieces {
 		if !connected(l, cellsOf(p), nil) {
 			return false
@@ -139,7 +139,7 @@ func connected(l compile.Lattice, cells []compile.Cell, join func(compile.Cell) 
 }
 
 // cellsOf converts a placed piece's cells.
-func cellsOf(p emit.Placed) []compile.Cell {
+func cellsOf(p record.Piece) []compile.Cell {
 	out := make([]compile.Cell, len(p.Cells))
 	for i, c := range p.Cells {
 		out[i] = compile.Cell(c)

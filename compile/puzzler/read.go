@@ -7,14 +7,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/polyspec/polyspec/emit"
+	"github.com/polyspec/polyspec/internal/record"
 )
 
 // A solutionFile is what Import needs from a solution file.
 type solutionFile struct {
 	path   string
-	matrix string      // the class named by the first "solving X:" line
-	first  emit.Record // the first solution
+	matrix string        // the class named by the first "solving X:" line
+	first  record.Record // the first solution
 	// count is the number on the last closing line; complete is false when
 	// the file has none, or when a notice anywhere says a run was cut
 	// short: a run resumed after an interruption may not have searched
@@ -31,7 +31,7 @@ var (
 
 // readSolutionFile reads a solution file's first solution and its count.
 func readSolutionFile(path string, data []byte) (*solutionFile, error) {
-	recs, err := emit.ReadRecords(bytes.NewReader(data), path, 1)
+	recs, err := record.Read(bytes.NewReader(data), path, 1)
 	if err != nil {
 		return nil, err
 	}
