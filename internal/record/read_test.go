@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-func TestRead(t *testing.T) {
+func TestReadRecords(t *testing.T) {
 	for _, c := range []struct {
 		name, text string
 		want       []Piece
@@ -70,9 +70,9 @@ func TestRead(t *testing.T) {
 	}
 }
 
-// FuzzRead checks that Read never panics, and that what it
+// FuzzReadRecords checks that Read never panics, and that what it
 // reads, written back in the same format, reads the same.
-func FuzzRead(f *testing.F) {
+func FuzzReadRecords(f *testing.F) {
 	for _, s := range []string{
 		"solving X:\n\nsolution 1:\n0,0 1,0 A\n! B\n\nA A\n\n1 solutions, 5 searches, duration 0:00:00.000001\n",
 		"solution 1 (74 searches):\n0,1,0 1,1i 1,0,1 X\n\n-X-\n\n",
