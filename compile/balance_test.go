@@ -33,7 +33,7 @@ func TestColouringsAreNatural(t *testing.T) {
 				}
 			}
 		}
-		for ci, col := range latticeColourings[l.Name()] {
+		for ci, col := range l.colourings() {
 			for _, m := range l.Motions() {
 				for _, shift := range []Cell{{}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0, 0, 1}} {
 					if g.kinds && shift[2] != 0 {

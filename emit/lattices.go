@@ -57,7 +57,14 @@ func FamilyTitle(family string) string {
 }
 
 // Solid reports whether a lattice's cells are cubes, which X3D draws.
-func Solid(name string) bool {
+func Solid(name string) bool { return Form(name) == "cubes" }
+
+// Form names how a lattice's cells are drawn: "tiles", "segments" or
+// "cubes", or "" for an unknown lattice.
+func Form(name string) string {
 	l, ok := lookupLattice(name, false)
-	return ok && l.geometry.form == cubeForm
+	if !ok {
+		return ""
+	}
+	return [...]string{tileForm: "tiles", segmentForm: "segments", cubeForm: "cubes"}[l.geometry.form]
 }

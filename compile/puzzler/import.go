@@ -114,7 +114,7 @@ func (pz *Puzzle) placeBoard(pieces []piece) ([]piece, []piece) {
 		}
 	}
 	onBoard := pz.layOut(pieces, park)
-	if pz.Wrap == 0 && l.Name() == "square" && tubeWidth(l, transpose(pz.Board), transposed(onBoard)) > 0 {
+	if pz.Wrap == 0 && l.Squares() && tubeWidth(l, transpose(pz.Board), transposed(onBoard)) > 0 {
 		// A tube that joins top and bottom, turned to join left and right.
 		pz.Transposed = true
 		pieces = transposed(pieces)

@@ -11,13 +11,6 @@ import (
 	"github.com/polyspec/polyspec/internal/record"
 )
 
-// familyLattices maps the folders of Polyform Puzzler's solutions to their
-// lattices: the strongest hint when the coordinates fit more than one.
-var familyLattices = map[string]string{
-	"ominoes": "square", "cubes": "cubic", "iamonds": "iamond", "hexes": "hex",
-	"sticks": "stick", "trigs": "trig", "twigs": "twig",
-}
-
 // inferLattice picks the lattice of a solution. The coordinates narrow it
 // down (two or three of them, and the range of the third); then the file's
 // folder decides if it names one that fits; else the picture (letters in a
@@ -33,13 +26,7 @@ func inferLattice(f *solutionFile, want string) (compile.Lattice, error) {
 		if l.Dims() != dims {
 			return false
 		}
-		switch l.Name() {
-		case "iamond", "stick":
-			return zs <= 1
-		case "trig", "twig":
-			return zs <= 2
-		}
-		return true
+		return l.Kinds() == 0 || zs < l.Kinds()
 	}
 	if want != "" {
 		l, err := compile.LatticeByName(want)
@@ -52,8 +39,8 @@ func inferLattice(f *solutionFile, want string) (compile.Lattice, error) {
 		return l, nil
 	}
 	candidates := slices.DeleteFunc(slices.Clone(compile.Lattices), func(l compile.Lattice) bool { return !fits(l) })
-	hint := familyLattices[filepath.Base(filepath.Dir(f.path))]
-	if i := slices.IndexFunc(candidates, func(l compile.Lattice) bool { return l.Name() == hint }); i >= 0 {
+	folder := filepath.Base(filepath.Dir(f.path))
+	if i := slices.IndexFunc(candidates, func(l compile.Lattice) bool { return l.Family() == folder }); i >= 0 {
 		return candidates[i], nil
 	}
 	candidates = slices.DeleteFunc(candidates, func(l compile.Lattice) bool { return !pictureFits(l, f.first.Picture) })
@@ -91,10 +78,10 @@ func maxZ(pieces []record.Piece) int {
 // pictureFits reports whether a picture looks like the lattice's.
 func pictureFits(l compile.Lattice, pic string) bool {
 	slashes, sticks := strings.ContainsAny(pic, `/\`), stickSegment.MatchString(pic)
-	switch l.Name() {
-	case "square", "cubic":
+	switch l.Picture() {
+	case compile.NamesPicture:
 		return !slashes && !sticks
-	case "stick":
+	case compile.SticksPicture:
 		return sticks
 	}
 	return slashes && !sticks

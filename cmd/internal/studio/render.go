@@ -195,12 +195,12 @@ func (out *rendering) drawBoard(sp *spec.Spec) error {
 	if len(board) == 0 {
 		return nil
 	}
-	out.Lattice, out.Form, out.Cells = l.Name(), form(l.Name()), len(board)
+	out.Lattice, out.Form, out.Cells = l.Name(), emit.Form(l.Name()), len(board)
 	var cells []emit.Placed
 	for _, c := range board {
 		cells = append(cells, emit.Placed{Name: compile.CellName(c, l), Cells: [][3]int{[3]int(c)}})
 	}
-	if l.Name() == "square" && sp.Board.Art.Set {
+	if l.Squares() && sp.Board.Art.Set {
 		rows := sp.Board.Art.V
 		out.Art = &artBoard{Line: sp.Board.Art.Pos.Line, Rows: rows}
 		width := 0
@@ -228,7 +228,7 @@ func (out *rendering) drawBoard(sp *spec.Spec) error {
 // click adds to it. Cubes get none: a cube beside the board would hide
 // the board's own cubes in the drawing.
 func neighbourHoles(l compile.Lattice, board []compile.Cell) []emit.Placed {
-	if l.Name() == "cubic" {
+	if emit.Solid(l.Name()) {
 		return nil
 	}
 	in := map[compile.Cell]bool{}
@@ -266,17 +266,6 @@ func (out *rendering) drawPieces(sp *spec.Spec, pz *compile.Puzzle) error {
 		out.Pieces = append(out.Pieces, pieceImage{Name: p.Name, Count: p.Count, SVG: pic})
 	}
 	return nil
-}
-
-// form is how emit draws a lattice.
-func form(lattice string) string {
-	switch lattice {
-	case "cubic":
-		return "cubes"
-	case "stick", "trig", "twig":
-		return "segments"
-	}
-	return "tiles"
 }
 
 // svgOf draws pieces as --svg does, without the XML declaration, ready to
