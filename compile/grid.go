@@ -131,14 +131,14 @@ func (g *grid) Normalize(cells []Cell) ([]Cell, Cell) {
 	}
 	out := make([]Cell, len(cells))
 	for i, c := range cells {
-		out[i] = c.sub(lo)
+		out[i] = minus(c, lo)
 	}
 	slices.SortFunc(out, compareCells)
 	return out, Cell{-lo[0], -lo[1], -lo[2]}
 }
 
 func (g *grid) Offset(from, to Cell) (Cell, bool) {
-	d := to.sub(from)
+	d := minus(to, from)
 	return d, !g.kinds || d[2] == 0
 }
 

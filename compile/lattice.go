@@ -11,10 +11,14 @@ import (
 // x, y, z for cubes; and for triangles and unit segments x, y and a third
 // coordinate that says which kind of cell sits at (x, y): a triangle's
 // orientation or a segment's direction.
-type Cell [3]int
+//
+// It is the one position type of the polyform lattices: an alias, so that
+// emit and the record reader, which cannot name compile's types, take the
+// same [3]int without conversions.
+type Cell = [3]int
 
-func (c Cell) add(d Cell) Cell { return Cell{c[0] + d[0], c[1] + d[1], c[2] + d[2]} }
-func (c Cell) sub(d Cell) Cell { return Cell{c[0] - d[0], c[1] - d[1], c[2] - d[2]} }
+func plus(c, d Cell) Cell  { return Cell{c[0] + d[0], c[1] + d[1], c[2] + d[2]} }
+func minus(c, d Cell) Cell { return Cell{c[0] - d[0], c[1] - d[1], c[2] - d[2]} }
 
 // A Motion is a point symmetry of a lattice: a rotation, or a rotation
 // followed by a reflection.

@@ -151,9 +151,8 @@ func readPieces(f *solutionFile, l compile.Lattice) ([]piece, error) {
 	var out []piece
 	lib := compile.LibraryFor(l)
 	for _, p := range f.first.Pieces {
-		cells := cellsOf(p)
-		shape, _ := l.Normalize(cells)
-		out = append(out, piece{name: p.Name, cells: cells, shape: shape})
+		shape, _ := l.Normalize(p.Cells)
+		out = append(out, piece{name: p.Name, cells: p.Cells, shape: shape})
 	}
 	for _, name := range f.first.Omitted {
 		s, ok := lib.Lookup(name)

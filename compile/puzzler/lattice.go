@@ -93,7 +93,7 @@ var stickSegment = regexp.MustCompile(`(^|\s)-\S+-(\s|$)`)
 // allConnected reports whether each piece is connected on the lattice.
 func allConnected(l compile.Lattice, pieces []record.Piece) bool {
 	for _, p := range pieces {
-		if !connected(l, cellsOf(p), nil) {
+		if !connected(l, p.Cells, nil) {
 			return false
 		}
 	}
@@ -123,13 +123,4 @@ func connected(l compile.Lattice, cells []compile.Cell, join func(compile.Cell) 
 		}
 	}
 	return len(seen) == len(in)
-}
-
-// cellsOf converts a placed piece's cells.
-func cellsOf(p record.Piece) []compile.Cell {
-	out := make([]compile.Cell, len(p.Cells))
-	for i, c := range p.Cells {
-		out[i] = compile.Cell(c)
-	}
-	return out
 }

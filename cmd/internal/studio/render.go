@@ -198,7 +198,7 @@ func (out *rendering) drawBoard(sp *spec.Spec) error {
 	out.Lattice, out.Form, out.Cells = l.Name(), emit.Form(l.Name()), len(board)
 	var cells []emit.Placed
 	for _, c := range board {
-		cells = append(cells, emit.Placed{Name: compile.CellName(c, l), Cells: [][3]int{[3]int(c)}})
+		cells = append(cells, emit.Placed{Name: compile.CellName(c, l), Cells: []compile.Cell{c}})
 	}
 	if l.Squares() && sp.Board.Art.Set {
 		rows := sp.Board.Art.V
@@ -211,7 +211,7 @@ func (out *rendering) drawBoard(sp *spec.Spec) error {
 			for x := range width {
 				if x >= len(row) || row[x] != '#' {
 					c := compile.Cell{x, len(rows) - 1 - i, 0}
-					cells = append(cells, emit.Placed{Name: compile.CellName(c, l) + holeMark, Cells: [][3]int{[3]int(c)}})
+					cells = append(cells, emit.Placed{Name: compile.CellName(c, l) + holeMark, Cells: []compile.Cell{c}})
 				}
 			}
 		}
@@ -240,7 +240,7 @@ func neighbourHoles(l compile.Lattice, board []compile.Cell) []emit.Placed {
 		for _, n := range l.Neighbours(c) {
 			if !in[n] {
 				in[n] = true
-				out = append(out, emit.Placed{Name: compile.CellName(n, l) + holeMark, Cells: [][3]int{[3]int(n)}})
+				out = append(out, emit.Placed{Name: compile.CellName(n, l) + holeMark, Cells: []compile.Cell{n}})
 			}
 		}
 	}
@@ -255,11 +255,7 @@ func (out *rendering) drawPieces(sp *spec.Spec, pz *compile.Puzzle) error {
 			out.More = len(pz.Pieces) - i
 			break
 		}
-		cells := make([][3]int, len(p.Cells))
-		for k, c := range p.Cells {
-			cells[k] = [3]int(c)
-		}
-		pic, err := svgOf(pz.Lattice.Name(), []emit.Placed{{Name: p.Name, Cells: cells}})
+		pic, err := svgOf(pz.Lattice.Name(), []emit.Placed{{Name: p.Name, Cells: p.Cells}})
 		if err != nil {
 			return err
 		}
