@@ -38,15 +38,6 @@ func lookupLattice(name string, byFamily bool) (*lattice, bool) {
 	return nil, false
 }
 
-// LatticeOfFamily names the lattice of a family folder such as "ominoes",
-// or "" for an unknown folder.
-func LatticeOfFamily(family string) string {
-	if l, ok := lookupLattice(family, true); ok {
-		return l.name
-	}
-	return ""
-}
-
 // FamilyTitle names a family folder such as "ominoes" for people
 // ("Polyominoes"), or returns the folder's name for an unknown one.
 func FamilyTitle(family string) string {

@@ -134,12 +134,6 @@ func (r *Records) Solution(s Solution) error {
 	return err
 }
 
-// Summary writes the closing line.
-func (r *Records) Summary(s Summary) error {
-	_, err := io.WriteString(r.w, s.Line())
-	return err
-}
-
 // Notice is the line Polyform Puzzler prints before the closing line of a
 // run that did not finish, or "".
 func (s Summary) Notice() string {
