@@ -14,28 +14,15 @@ type colouring struct {
 // maxColours bounds colouring.n, for the fixed-size sums below.
 const maxColours = 4
 
-// latticeColourings lists colourings of each lattice that every motion and
-// translation of the lattice maps onto themselves up to a renaming of the
-// colours: the checkerboard of squares and cubes, the three-colouring of
-// hexagons, the up and down triangles, the directions of segments, and
-// for sticks the direction with the parity of the row or column. Because
-// a symmetry of the board only renames colours, it maps a placement the
-// balance rules out onto one it rules out too, and pruning keeps the
-// board's symmetries.
-var latticeColourings = map[string][]colouring{
-	"square": {{2, func(c Cell) int { return mod(c[0]+c[1], 2) }}},
-	"cubic":  {{2, func(c Cell) int { return mod(c[0]+c[1]+c[2], 2) }}},
-	"hex":    {{3, func(c Cell) int { return mod(c[0]-c[1], 3) }}},
-	"iamond": {{2, kind}},
-	"stick": {{2, kind}, {4, func(c Cell) int {
-		// A horizontal segment (kind 0) lies in row y, a vertical one in
-		// column x; a quarter turn takes rows to columns.
-		return 2*c[2] + mod(c[1-c[2]], 2)
-	}}},
-	"trig": {{3, kind}},
-	"twig": {{3, kind}},
-}
+// Each lattice lists colourings that every motion and translation of the
+// lattice maps onto themselves up to a renaming of the colours: the
+// checkerboard of squares and cubes, the three-colouring of hexagons, the
+// up and down triangles, the directions of segments, and for sticks the
+// direction with the parity of the row or column. Because a symmetry of
+// the board only renames colours, it maps a placement the balance rules
+// out onto one it rules out too, and pruning keeps the board's symmetries.
 
+// kind colours a cell by the kind its third coordinate names.
 func kind(c Cell) int { return c[2] }
 
 // maxBalanceSums bounds the sums a colouring's check keeps per step; a
@@ -53,7 +40,7 @@ type balanceSum [maxColours + 1]int16
 // H, J, L, N and Y may be left out of the 6×6 tetrasticks. It never drops
 // a placement of a solution, so no count changes.
 func (pz *Puzzle) pruneByBalance() {
-	for _, col := range latticeColourings[pz.Lattice.Name()] {
+	for _, col := range pz.Lattice.colourings() {
 		keep, ok := pz.balanced(col)
 		if !ok {
 			continue

@@ -33,7 +33,7 @@ func TestColouringsAreNatural(t *testing.T) {
 				}
 			}
 		}
-		for ci, col := range latticeColourings[l.Name()] {
+		for ci, col := range l.colourings() {
 			for _, m := range l.Motions() {
 				for _, shift := range []Cell{{}, {1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {0, 0, 1}} {
 					if g.kinds && shift[2] != 0 {
@@ -41,7 +41,7 @@ func TestColouringsAreNatural(t *testing.T) {
 					}
 					rename := map[int]int{}
 					for _, c := range patch {
-						to := col.of(m.Apply(c).add(shift))
+						to := col.of(plus(m.Apply(c), shift))
 						if from, seen := rename[col.of(c)]; seen && from != to {
 							t.Fatalf("%s colouring %d: %s then %v maps colour %d to both %d and %d", l.Name(), ci, m.Name, shift, col.of(c), from, to)
 						}

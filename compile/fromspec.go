@@ -198,16 +198,11 @@ func omittable(s *spec.Spec, lib *Library, pieces []Shape) ([]string, error) {
 	return names, nil
 }
 
-// Resolve turns a piece-set rule into shapes: included terms in order, then
-// excluded terms taken away. In a one-sided set, every term that names a
-// group of pieces ("5*", "12x5", "any") brings both hands of each chiral
-// piece, and a name picks one hand (P or p).
-func Resolve(l Lattice, rule *grammar.PieceSet, oneSided bool) ([]Shape, error) {
-	return LibraryFor(l).Resolve(rule, oneSided)
-}
-
-// Resolve is the package's Resolve with the library's names, those it
-// defines included.
+// Resolve turns a piece-set rule into shapes with the library's names,
+// those it defines included: included terms in order, then excluded terms
+// taken away. In a one-sided set, every term that names a group of pieces
+// ("5*", "12x5", "any") brings both hands of each chiral piece, and a name
+// picks one hand (P or p).
 func (lib *Library) Resolve(rule *grammar.PieceSet, oneSided bool) ([]Shape, error) {
 	var include, exclude []Shape
 	for _, t := range rule.Terms {

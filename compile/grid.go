@@ -68,6 +68,10 @@ type grid struct {
 	// (x, y) rather than a position: translations keep it.
 	kinds      bool
 	flips      bool
+	squares    bool
+	family     string
+	picture    Picture
+	colours    []colouring
 	encode     func(Cell) point
 	decode     func(point) Cell
 	group      []matrix
@@ -99,6 +103,10 @@ func (g *grid) Motions() []Motion        { return g.motions }
 func (g *grid) Flips() bool              { return g.flips }
 func (g *grid) Neighbours(c Cell) []Cell { return g.neighbours(c) }
 func (g *grid) String() string           { return g.name }
+func (g *grid) Squares() bool            { return g.squares }
+func (g *grid) Family() string           { return g.family }
+func (g *grid) Picture() Picture         { return g.picture }
+func (g *grid) colourings() []colouring  { return g.colours }
 func (g *grid) Claims(cells []Cell) []string {
 	if g.segments == nil {
 		return nil
@@ -123,13 +131,57 @@ func (g *grid) Normalize(cells []Cell) ([]Cell, Cell) {
 	}
 	out := make([]Cell, len(cells))
 	for i, c := range cells {
-		out[i] = c.sub(lo)
+		out[i] = minus(c, lo)
 	}
 	slices.SortFunc(out, compareCells)
 	return out, Cell{-lo[0], -lo[1], -lo[2]}
 }
 
 func (g *grid) Offset(from, to Cell) (Cell, bool) {
-	d := to.sub(from)
+	d := minus(to, from)
 	return d, !g.kinds || d[2] == 0
+}
+
+func (g *grid) Kinds() int {
+	switch {
+	case g.segments != nil:
+		return g.segments.slots / 2 // a direction, either way round
+	case g.kinds:
+		return 2 // a triangle points up or down
+	}
+	return 0
+}
+
+func (g *grid) Block(w, h, d int) []Cell {
+	zs := max(g.Kinds(), 1)
+	if g.dims == 3 && !g.kinds {
+		zs = d
+	}
+	var cells []Cell
+	for x := range w + 1 {
+		for y := range h + 1 {
+			for z := range zs {
+				if c := (Cell{x, y, z}); g.inBlock(c, w, h) {
+					cells = append(cells, c)
+				}
+			}
+		}
+	}
+	return cells
+}
+
+// inBlock reports whether a cell lies in the w by h block: a tile's
+// corner (x, y) in [0, w) by [0, h), a segment's two ends in the grid
+// points [0, w] by [0, h]; a segment lattice with two classes of grid
+// points (the hexagonal grid) has no block.
+func (g *grid) inBlock(c Cell, w, h int) bool {
+	if g.segments == nil {
+		return c[0] < w && c[1] < h
+	}
+	for _, v := range g.segments.ends(c) {
+		if v[0] < 0 || v[0] > w || v[1] < 0 || v[1] > h || v[2] != 0 {
+			return false
+		}
+	}
+	return true
 }

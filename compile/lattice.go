@@ -11,10 +11,14 @@ import (
 // x, y, z for cubes; and for triangles and unit segments x, y and a third
 // coordinate that says which kind of cell sits at (x, y): a triangle's
 // orientation or a segment's direction.
-type Cell [3]int
+//
+// It is the one position type of the polyform lattices: an alias, so that
+// emit and the record reader, which cannot name compile's types, take the
+// same [3]int without conversions.
+type Cell = [3]int
 
-func (c Cell) add(d Cell) Cell { return Cell{c[0] + d[0], c[1] + d[1], c[2] + d[2]} }
-func (c Cell) sub(d Cell) Cell { return Cell{c[0] - d[0], c[1] - d[1], c[2] - d[2]} }
+func plus(c, d Cell) Cell  { return Cell{c[0] + d[0], c[1] + d[1], c[2] + d[2]} }
+func minus(c, d Cell) Cell { return Cell{c[0] - d[0], c[1] - d[1], c[2] - d[2]} }
 
 // A Motion is a point symmetry of a lattice: a rotation, or a rotation
 // followed by a reflection.
@@ -50,11 +54,44 @@ type Lattice interface {
 	// Neighbours lists the cells joined to c: those sharing an edge (a face
 	// for cubes, an end point for segments).
 	Neighbours(c Cell) []Cell
+	// Kinds is how many kinds of cell the third coordinate tells apart at
+	// each (x, y): a triangle's two orientations, a segment's directions;
+	// 0 where it is a position (cubes) or absent.
+	Kinds() int
+	// Squares reports whether the cells are the unit squares of the plane,
+	// the cells a board's size and art describe, and the only ones a
+	// Polyform Puzzler tube wraps.
+	Squares() bool
+	// Family is the folder of Polyform Puzzler's solution files for the
+	// lattice's polyforms, such as "ominoes".
+	Family() string
+	// Picture is how Polyform Puzzler's text picture of a solution looks.
+	Picture() Picture
+	// Block lists the cells of a w by h block (w by h by d where the third
+	// coordinate is a position; else d is 1), x first, then y, then the
+	// third coordinate; a segment lattice's block is the segments between
+	// the grid points (0..w, 0..h). Nil where the lattice has none.
+	Block(w, h, d int) []Cell
 	// Claims names the secondary items a piece placed on cells occupies
 	// besides its cells: for segment lattices, the corners where it runs
 	// through a grid point, so that no two pieces cross. Nil elsewhere.
 	Claims(cells []Cell) []string
+	// colourings are the lattice's colourings for pruneByBalance.
+	colourings() []colouring
 }
+
+// A Picture is a kind of Polyform Puzzler text picture.
+type Picture int
+
+const (
+	// NamesPicture is a grid of piece names (squares and cubes).
+	NamesPicture Picture = iota
+	// SticksPicture draws segments as "-X-" and "|" (polysticks).
+	SticksPicture
+	// SlantedPicture draws walls of "/" and "\\" (the lattices on axes 60°
+	// apart).
+	SlantedPicture
+)
 
 // Lattices lists every lattice by name, in the order the FAQ tables do.
 var Lattices = []Lattice{squareLattice, cubicLattice, iamondLattice, hexLattice, stickLattice, trigLattice, twigLattice}

@@ -98,3 +98,27 @@ func TestSets(t *testing.T) {
 		}
 	}
 }
+
+// TestLatticeRegistry checks what the registry answers for the readers and
+// the command line in place of switching on names: a 2 by 2 (by 2) block,
+// how many kinds of cell there are, and Polyform Puzzler's family folder.
+func TestLatticeRegistry(t *testing.T) {
+	want := map[string]struct {
+		block, kinds int
+		family       string
+	}{
+		"square": {4, 0, "ominoes"},
+		"cubic":  {8, 0, "cubes"},
+		"iamond": {8, 2, "iamonds"},
+		"hex":    {4, 0, "hexes"},
+		"stick":  {12, 2, "sticks"}, // 6 across and 6 up between 3 by 3 points
+		"trig":   {16, 3, "trigs"},  // and 4 slanting
+		"twig":   {0, 3, "twigs"},   // no block of the hexagonal grid
+	}
+	for _, l := range compile.Lattices {
+		w := want[l.Name()]
+		if got := len(l.Block(2, 2, 2)); got != w.block || l.Kinds() != w.kinds || l.Family() != w.family {
+			t.Errorf("%s: block of %d cells, %d kinds, family %q; want %d, %d, %q", l.Name(), got, l.Kinds(), l.Family(), w.block, w.kinds, w.family)
+		}
+	}
+}

@@ -22,8 +22,10 @@ func asCell(p point) Cell  { return Cell(p) }
 
 // squareLattice holds polyominoes.
 var squareLattice = (&grid{
-	name: "square", dims: 2, flips: true,
-	encode: asPoint, decode: asCell, group: squareGroup,
+	name: "square", dims: 2, flips: true, squares: true,
+	family: "ominoes", picture: NamesPicture,
+	colours: []colouring{{2, func(c Cell) int { return mod(c[0]+c[1], 2) }}},
+	encode:  asPoint, decode: asCell, group: squareGroup,
 	neighbours: func(c Cell) []Cell {
 		return []Cell{{c[0] + 1, c[1], 0}, {c[0] - 1, c[1], 0}, {c[0], c[1] + 1, 0}, {c[0], c[1] - 1, 0}}
 	},
@@ -33,7 +35,9 @@ var squareLattice = (&grid{
 // reflections only boards.
 var cubicLattice = (&grid{
 	name: "cubic", dims: 3, flips: false,
-	encode: asPoint, decode: asCell, group: group(rotate90, rotateX90, mirrorX),
+	family: "cubes", picture: NamesPicture,
+	colours: []colouring{{2, func(c Cell) int { return mod(c[0]+c[1]+c[2], 2) }}},
+	encode:  asPoint, decode: asCell, group: group(rotate90, rotateX90, mirrorX),
 	neighbours: func(c Cell) []Cell {
 		var out []Cell
 		for k := range 3 {
@@ -50,7 +54,9 @@ var cubicLattice = (&grid{
 // hexLattice holds polyhexes, on axes 60° apart.
 var hexLattice = (&grid{
 	name: "hex", dims: 2, flips: true,
-	encode: asPoint, decode: asCell, group: hexGroup,
+	family: "hexes", picture: SlantedPicture,
+	colours: []colouring{{3, func(c Cell) int { return mod(c[0]-c[1], 3) }}},
+	encode:  asPoint, decode: asCell, group: hexGroup,
 	neighbours: func(c Cell) []Cell {
 		x, y := c[0], c[1]
 		return []Cell{{x + 1, y, 0}, {x - 1, y, 0}, {x, y + 1, 0}, {x, y - 1, 0}, {x + 1, y - 1, 0}, {x - 1, y + 1, 0}}
@@ -63,6 +69,7 @@ var hexLattice = (&grid{
 // embedded as three times its centroid.
 var iamondLattice = (&grid{
 	name: "iamond", dims: 3, kinds: true, flips: true,
+	family: "iamonds", picture: SlantedPicture, colours: []colouring{{2, kind}},
 	encode: func(c Cell) point { return point{3*c[0] + 1 + c[2], 3*c[1] + 1 + c[2], 0} },
 	decode: func(p point) Cell {
 		z := mod(p[0], 3) - 1
@@ -81,7 +88,14 @@ var iamondLattice = (&grid{
 // stickLattice holds polysticks: segment (x, y, 0) runs from (x, y) to
 // (x+1, y), and (x, y, 1) from (x, y) to (x, y+1). A segment is embedded
 // as twice its midpoint.
-var stickLattice = segmentGrid("stick", squareGroup, &segmentGeometry{
+var stickLattice = segmentGrid(&grid{
+	name: "stick", family: "sticks", picture: SticksPicture, group: squareGroup,
+	colours: []colouring{{2, kind}, {4, func(c Cell) int {
+		// A horizontal segment (kind 0) lies in row y, a vertical one in
+		// column x; a quarter turn takes rows to columns.
+		return 2*c[2] + mod(c[1-c[2]], 2)
+	}}},
+}, &segmentGeometry{
 	slots: 4,
 	encode: func(c Cell) point {
 		return point{2*c[0] + 1 - c[2], 2*c[1] + c[2], 0}
@@ -107,7 +121,9 @@ var trigDirections = [3][2]int{{1, 0}, {0, 1}, {-1, 1}}
 
 // trigLattice holds polytrigs: segment (x, y, z) runs from (x, y) in
 // direction trigDirections[z].
-var trigLattice = segmentGrid("trig", hexGroup, &segmentGeometry{
+var trigLattice = segmentGrid(&grid{
+	name: "trig", family: "trigs", picture: SlantedPicture, group: hexGroup, colours: []colouring{{3, kind}},
+}, &segmentGeometry{
 	slots: 6,
 	encode: func(c Cell) point {
 		d := trigDirections[c[2]]
@@ -145,7 +161,9 @@ var twigDirections = [3][2]int{{1, 0}, {-1, 1}, {0, -1}}
 // there. A segment is embedded as twice its midpoint, in the basis of unit
 // vectors at 0° and 60° with a hexagon's centre at the origin, so that the
 // hexagonal group acts on it.
-var twigLattice = segmentGrid("twig", hexGroup, &segmentGeometry{
+var twigLattice = segmentGrid(&grid{
+	name: "twig", family: "twigs", picture: SlantedPicture, group: hexGroup, colours: []colouring{{3, kind}},
+}, &segmentGeometry{
 	slots: 6,
 	encode: func(c Cell) point {
 		d := twigDirections[c[2]]

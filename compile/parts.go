@@ -148,8 +148,8 @@ func (pz *Puzzle) partMoves(a, b []Cell) []func(Cell) Cell {
 			moved[i] = m.Apply(c)
 		}
 		_, shift := l.Normalize(moved)
-		back := shift.sub(shiftB)
-		move := func(c Cell) Cell { return m.Apply(c).add(back) }
+		back := minus(shift, shiftB)
+		move := func(c Cell) Cell { return plus(m.Apply(c), back) }
 		for i, c := range a {
 			moved[i] = move(c)
 		}

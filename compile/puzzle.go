@@ -201,7 +201,7 @@ func (pz *Puzzle) place(o []Cell, b Cell, region map[Cell]int) ([]Cell, bool) {
 	cells := make([]Cell, len(o))
 	first := region[b]
 	for i, c := range o {
-		cells[i] = pz.wrap(c.add(d))
+		cells[i] = pz.wrap(plus(c, d))
 		if r, on := region[cells[i]]; !on || r != first {
 			return nil, false
 		}
@@ -391,11 +391,11 @@ func (pz *Puzzle) boardMoves(m Motion) []func(Cell) Cell {
 		moved[i] = m.Apply(c)
 	}
 	_, shift := l.Normalize(moved)
-	back := shift.sub(boardShift)
+	back := minus(shift, boardShift)
 	turns := []int{0}
 	if w := pz.Options.Wrap; w > 0 {
 		// A tube's motions keep its axis of turning, and any turn is one.
-		if d := m.Apply(Cell{1, 0, 0}).sub(m.Apply(Cell{})); d[1] != 0 || d[2] != 0 {
+		if d := minus(m.Apply(Cell{1, 0, 0}), m.Apply(Cell{})); d[1] != 0 || d[2] != 0 {
 			return nil
 		}
 		back[0] = 0
@@ -406,7 +406,7 @@ func (pz *Puzzle) boardMoves(m Motion) []func(Cell) Cell {
 	}
 	var out []func(Cell) Cell
 	for _, k := range turns {
-		move := func(c Cell) Cell { return pz.wrap(m.Apply(c).add(back).add(Cell{k, 0, 0})) }
+		move := func(c Cell) Cell { return pz.wrap(plus(plus(m.Apply(c), back), Cell{k, 0, 0})) }
 		image := make([]Cell, len(pz.Board))
 		for i, c := range pz.Board {
 			image[i] = move(c)

@@ -113,7 +113,7 @@ func (r reference) build(t testing.TB) *compile.Puzzle {
 	if err != nil {
 		t.Fatal(err)
 	}
-	shapes, err := compile.Resolve(l, rule, r.oneSided)
+	shapes, err := compile.LibraryFor(l).Resolve(rule, r.oneSided)
 	if err != nil {
 		t.Fatal(err)
 	}

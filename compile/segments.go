@@ -28,24 +28,23 @@ type segmentGeometry struct {
 	rays func(vertex) []ray
 }
 
-// segmentGrid makes a lattice of unit segments: two segments touch when
-// they share an end point.
-func segmentGrid(name string, g []matrix, s *segmentGeometry) *grid {
-	return (&grid{
-		name: name, dims: 3, kinds: true, flips: true,
-		encode: s.encode, decode: s.decode, group: g, segments: s,
-		neighbours: func(c Cell) []Cell {
-			var out []Cell
-			for _, v := range s.ends(c) {
-				for _, r := range s.rays(v) {
-					if r.cell != c {
-						out = append(out, r.cell)
-					}
+// segmentGrid makes g a lattice of unit segments, in as many directions
+// as half its slots: two segments touch when they share an end point.
+func segmentGrid(g *grid, s *segmentGeometry) *grid {
+	g.dims, g.kinds, g.flips = 3, true, true
+	g.encode, g.decode, g.segments = s.encode, s.decode, s
+	g.neighbours = func(c Cell) []Cell {
+		var out []Cell
+		for _, v := range s.ends(c) {
+			for _, r := range s.rays(v) {
+				if r.cell != c {
+					out = append(out, r.cell)
 				}
 			}
-			return out
-		},
-	}).build()
+		}
+		return out
+	}
+	return g.build()
 }
 
 // claims keeps pieces from crossing. Around each grid point a piece

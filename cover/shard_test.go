@@ -3,8 +3,6 @@ package cover_test
 import (
 	"bytes"
 	"context"
-	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -31,18 +29,7 @@ func runShards(t *testing.T, b cover.Backend, p *cover.Problem, of int) []cover.
 			t.Errorf("part %d/%d took %g s", i, of, pt.Seconds)
 		}
 		var buf bytes.Buffer
-		if i%2 == 0 {
-			err = cover.WritePart(&buf, pt)
-		} else {
-			// Through a file, as a command line writes it.
-			path := filepath.Join(t.TempDir(), "part.json")
-			if err = cover.WritePartFile(path, pt); err == nil {
-				var b []byte
-				b, err = os.ReadFile(path)
-				buf.Write(b)
-			}
-		}
-		if err != nil {
+		if err := cover.WritePart(&buf, pt); err != nil {
 			t.Fatal(err)
 		}
 		back, err := cover.ReadPart(&buf)

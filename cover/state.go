@@ -1,17 +1,14 @@
 package cover
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
-	"os"
 	"slices"
 	"sync"
 	"time"
-
-	"github.com/polyspec/polyspec/cover/outfile"
 )
 
 // A State records which subproblems of a Parallel search are finished and
@@ -135,10 +132,10 @@ func (s *State) Part() (Part, error) {
 // starts: there is nothing to save.
 var ErrUnusedState = errors.New("cover: the state has not been used in a search")
 
-// WriteState writes a state to a file atomically (see package outfile):
-// a crash or a kill leaves either the old state or the new, never half of
-// one.
-func WriteState(path string, s *State) error {
+// WriteState writes a state as JSON. Where it goes is the caller's: a
+// state file should be replaced whole, so that a crash or a kill leaves
+// either the old state or the new, never half of one.
+func WriteState(w io.Writer, s *State) error {
 	s.mu.Lock()
 	f := s.f
 	if f.Fingerprint == "" {
@@ -154,32 +151,23 @@ func WriteState(path string, s *State) error {
 	if err != nil {
 		return err
 	}
-	return outfile.Write(path, append(b, '\n'))
+	_, err = w.Write(append(b, '\n'))
+	return err
 }
 
-// WritePartFile writes a part to a file atomically, as WriteState does, so
-// that a merge never reads half a part.
-func WritePartFile(path string, p Part) error {
-	var b bytes.Buffer
-	if err := WritePart(&b, p); err != nil {
-		return err
+// ReadState reads a state written by WriteState; name says where it
+// comes from in errors. It refuses a state whose numbers no search writes,
+// as ReadPart does, and one whose counts add up to more than an int64
+// holds.
+func ReadState(r io.Reader, name string) (*State, error) {
+	b, err := io.ReadAll(r)
+	if err == nil {
+		var s *State
+		if s, err = parseState(b); err == nil {
+			return s, nil
+		}
 	}
-	return outfile.Write(path, b.Bytes())
-}
-
-// ReadState reads a state written by WriteState. It refuses a state whose
-// numbers no search writes, as ReadPart does, and one whose counts add up
-// to more than an int64 holds.
-func ReadState(path string) (*State, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	s, err := parseState(b)
-	if err != nil {
-		return nil, fmt.Errorf("cover: %s: %w", path, err)
-	}
-	return s, nil
+	return nil, fmt.Errorf("cover: %s: %w", name, err)
 }
 
 // parseState reads the text of a state file.

@@ -38,15 +38,6 @@ func lookupLattice(name string, byFamily bool) (*lattice, bool) {
 	return nil, false
 }
 
-// LatticeOfFamily names the lattice of a family folder such as "ominoes",
-// or "" for an unknown folder.
-func LatticeOfFamily(family string) string {
-	if l, ok := lookupLattice(family, true); ok {
-		return l.name
-	}
-	return ""
-}
-
 // FamilyTitle names a family folder such as "ominoes" for people
 // ("Polyominoes"), or returns the folder's name for an unknown one.
 func FamilyTitle(family string) string {
@@ -57,7 +48,14 @@ func FamilyTitle(family string) string {
 }
 
 // Solid reports whether a lattice's cells are cubes, which X3D draws.
-func Solid(name string) bool {
+func Solid(name string) bool { return Form(name) == "cubes" }
+
+// Form names how a lattice's cells are drawn: "tiles", "segments" or
+// "cubes", or "" for an unknown lattice.
+func Form(name string) string {
 	l, ok := lookupLattice(name, false)
-	return ok && l.geometry.form == cubeForm
+	if !ok {
+		return ""
+	}
+	return [...]string{tileForm: "tiles", segmentForm: "segments", cubeForm: "cubes"}[l.geometry.form]
 }

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/polyspec/polyspec/internal/record"
 )
 
 // A Placed piece is a piece name and the lattice coordinates of its cells.
@@ -16,6 +18,32 @@ type Placed struct {
 	Name  string
 	Cells [][3]int
 	Pips  []int
+}
+
+// A Record is one solution read back from a solution file.
+type Record struct {
+	Solution
+	Omitted []string // pieces listed as "! NAME"
+	Picture string   // the picture text, lines joined with "\n"
+	Line    int      // line number of the "solution N:" header
+	// Dims is how many coordinates the cells are written with, 2 or 3, or
+	// 0 when the pieces disagree.
+	Dims int
+}
+
+// ReadRecords reads the records of a solution file to draw them: see
+// record.Read, which reads them.
+func ReadRecords(r io.Reader, filename string, limit int) ([]Record, error) {
+	recs, err := record.Read(r, filename, limit)
+	out := make([]Record, len(recs))
+	for i, rec := range recs {
+		out[i] = Record{Solution: Solution{Number: rec.Number, Pieces: make([]Placed, len(rec.Pieces))},
+			Omitted: rec.Omitted, Picture: rec.Picture, Line: rec.Line, Dims: rec.Dims}
+		for k, p := range rec.Pieces {
+			out[i].Pieces[k] = Placed{Name: p.Name, Cells: p.Cells}
+		}
+	}
+	return out, err
 }
 
 // A Solution is one solution of any kind of puzzle: placed pieces, in the
@@ -103,12 +131,6 @@ func (r *Records) Solution(s Solution) error {
 	b.WriteString(r.picture(s.Pieces))
 	b.WriteByte('\n')
 	_, err := io.WriteString(r.w, b.String())
-	return err
-}
-
-// Summary writes the closing line.
-func (r *Records) Summary(s Summary) error {
-	_, err := io.WriteString(r.w, s.Line())
 	return err
 }
 

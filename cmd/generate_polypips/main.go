@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/alecthomas/kong"
@@ -18,17 +17,7 @@ import (
 	"github.com/polyspec/polyspec/compile/pips"
 )
 
-func main() {
-	ctx, stop := process.Interruptible("generate_polypips", os.Stderr)
-	out := process.NewSticky(os.Stdout)
-	code := run(ctx, os.Args[1:], out, os.Stderr)
-	stop()
-	if err := out.Err(); err != nil && code != 130 {
-		fmt.Fprintln(os.Stderr, "generate_polypips: writing the output:", err)
-		code = 2
-	}
-	os.Exit(code)
-}
+func main() { process.Main("generate_polypips", run) }
 
 // run is main without the process: it returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {

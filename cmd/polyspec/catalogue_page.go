@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/polyspec/polyspec/compile/puzzler"
+	"github.com/polyspec/polyspec/internal/record"
 	"github.com/polyspec/polyspec/puzzles"
 	"github.com/polyspec/polyspec/spec"
 )
@@ -123,7 +123,7 @@ func (c *ListCmd) puzzlerRun(entry puzzles.Entry) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	closing, ok := puzzler.ReadClosing(data)
+	closing, ok := record.ReadClosing(data)
 	switch {
 	case !ok:
 		return "no closing line", nil

@@ -4,8 +4,8 @@ import (
 	"bytes"
 	"fmt"
 
+	"github.com/polyspec/polyspec/cmd/internal/outfile"
 	"github.com/polyspec/polyspec/cover/dlxfile"
-	"github.com/polyspec/polyspec/cover/outfile"
 )
 
 // CompileCmd writes the exact-cover problem of a puzzle.

@@ -26,11 +26,7 @@ func (c *EnumerateCmd) Run(e *env) error {
 		return err
 	}
 	if c.List {
-		for i, cells := range forms {
-			board := make([][3]int, len(cells))
-			for k, cell := range cells {
-				board[k] = [3]int(cell)
-			}
+		for i, board := range forms {
 			r, err := emit.NewRecords(e.stdout, l.Name(), board)
 			if err != nil {
 				return err

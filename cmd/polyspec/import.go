@@ -10,10 +10,10 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/polyspec/polyspec/cmd/internal/outfile"
 	"github.com/polyspec/polyspec/cmd/internal/progress"
 	"github.com/polyspec/polyspec/compile/puzzler"
 	"github.com/polyspec/polyspec/cover"
-	"github.com/polyspec/polyspec/cover/outfile"
 )
 
 // ImportCmd turns other programs' files into spec files.

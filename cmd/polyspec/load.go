@@ -94,7 +94,7 @@ func specJob(s *spec.Spec, opts loadOptions) (*job, error) {
 		}}},
 			Text: pipeline.Printer{
 				Start: func(w io.Writer, _ *pipeline.Part) (err error) {
-					if records, err = emit.NewRecords(w, lattice, boardCells(pz)); err != nil || opts.count {
+					if records, err = emit.NewRecords(w, lattice, pz.Board); err != nil || opts.count {
 						return err
 					}
 					return records.Header(s.Name.V)
@@ -231,18 +231,7 @@ func placed(pz *compile.Puzzle, sol []int) []emit.Placed {
 	out := make([]emit.Placed, len(sol))
 	for i, o := range sol {
 		pl := pz.Placements[o]
-		out[i].Name = pz.Pieces[pl.Piece].Name
-		for _, c := range pl.Cells {
-			out[i].Cells = append(out[i].Cells, [3]int(c))
-		}
-	}
-	return out
-}
-
-func boardCells(pz *compile.Puzzle) [][3]int {
-	out := make([][3]int, len(pz.Board))
-	for i, c := range pz.Board {
-		out[i] = [3]int(c)
+		out[i] = emit.Placed{Name: pz.Pieces[pl.Piece].Name, Cells: pl.Cells}
 	}
 	return out
 }

@@ -147,8 +147,12 @@ func wrapComment(text string) string {
 // newBoard makes the board WxH (WxHxD on the cubic lattice): a size on
 // the square lattice, else its cells, eight to a line.
 func newBoard(lattice, board string) (spec.Size, string, error) {
+	l, err := compile.LatticeByName(lattice)
+	if err != nil {
+		return spec.Size{}, "", err
+	}
 	m := regexp.MustCompile(`^([1-9][0-9]*)x([1-9][0-9]*)(?:x([1-9][0-9]*))?$`).FindStringSubmatch(board)
-	if m == nil || m[3] != "" && lattice != "cubic" {
+	if m == nil || m[3] != "" && (l.Dims() < 3 || l.Kinds() > 0) {
 		return spec.Size{}, "", fmt.Errorf("new: --board %q: expected WxH, such as 10x6 (WxHxD on the cubic lattice)", board)
 	}
 	w, _ := strconv.Atoi(m[1])
@@ -160,55 +164,16 @@ func newBoard(lattice, board string) (spec.Size, string, error) {
 	if w*h*d > 10000 {
 		return spec.Size{}, "", fmt.Errorf("new: --board %q: more than 10000 cells", board)
 	}
-	var cells [][3]int
-	add := func(x, y, z int) { cells = append(cells, [3]int{x, y, z}) }
-	switch lattice {
-	case "square":
+	if l.Squares() {
 		return spec.Size{W: w, H: h}, "", nil
-	case "cubic":
-		for x := range w {
-			for y := range h {
-				for z := range d {
-					add(x, y, z)
-				}
-			}
-		}
-	case "iamond", "hex":
-		for x := range w {
-			for y := range h {
-				add(x, y, 0)
-				if lattice == "iamond" {
-					add(x, y, 1)
-				}
-			}
-		}
-	case "stick", "trig":
-		// The segments along x, then along y, of the grid of points
-		// (0..w, 0..h); on trig also the third direction, which runs from
-		// (x, y) to (x-1, y+1) across each rhombus.
-		for x := range w + 1 {
-			for y := range h + 1 {
-				if x < w {
-					add(x, y, 0)
-				}
-				if y < h {
-					add(x, y, 1)
-				}
-				if lattice == "trig" && x > 0 && y < h {
-					add(x, y, 2)
-				}
-			}
-		}
-	default:
+	}
+	cells := l.Block(w, h, d)
+	if cells == nil {
 		return spec.Size{}, "", fmt.Errorf("new: --board is not offered on the %s lattice: start from its example (leave --board out) and edit board.cells", lattice)
 	}
 	var b strings.Builder
 	for i, c := range cells {
-		if lattice == "hex" {
-			fmt.Fprintf(&b, "%d,%d", c[0], c[1])
-		} else {
-			fmt.Fprintf(&b, "%d,%d,%d", c[0], c[1], c[2])
-		}
+		b.WriteString(compile.CellName(c, l))
 		if i%8 == 7 || i == len(cells)-1 {
 			b.WriteString("\n")
 		} else {

@@ -3,13 +3,14 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/polyspec/polyspec/cmd/internal/outfile"
 	"github.com/polyspec/polyspec/cover"
-	"github.com/polyspec/polyspec/cover/outfile"
 )
 
 // Scale holds solve's flags for searches too long for one run or one
@@ -105,7 +106,12 @@ func (s *Scale) setup(e *env, par *cover.Parallel) error {
 	if !s.Resume {
 		return nil
 	}
-	st, err := cover.ReadState(s.State)
+	f, err := os.Open(s.State)
+	var st *cover.State
+	if err == nil {
+		st, err = cover.ReadState(f, s.State)
+		f.Close()
+	}
 	switch {
 	case errors.Is(err, os.ErrNotExist):
 		fmt.Fprintf(e.stderr, "polyspec: no state in %s yet: the search starts afresh\n", s.State)
@@ -144,7 +150,7 @@ func (s *Scale) saving(par *cover.Parallel) (stop func() error) {
 			case <-t.C:
 				// Until the search has checked the state against the
 				// problem, there is nothing to write.
-				err := cover.WriteState(s.State, par.State)
+				err := s.writeState(par.State)
 				if err != nil && !errors.Is(err, cover.ErrUnusedState) && failed == nil {
 					failed = fmt.Errorf("--state %s: %w", s.State, err)
 				}
@@ -158,6 +164,11 @@ func (s *Scale) saving(par *cover.Parallel) (stop func() error) {
 	}
 }
 
+// writeState writes the state to its file, replacing it whole.
+func (s *Scale) writeState(st *cover.State) error {
+	return outfile.WriteWith(s.State, func(w io.Writer) error { return cover.WriteState(w, st) })
+}
+
 // finish writes the state once more after a search, interrupted or not,
 // and the part of a search that ran to its end.
 func (s *Scale) finish(e *env, par *cover.Parallel, complete bool) error {
@@ -165,7 +176,7 @@ func (s *Scale) finish(e *env, par *cover.Parallel, complete bool) error {
 		return nil
 	}
 	if s.State != "" {
-		err := cover.WriteState(s.State, par.State)
+		err := s.writeState(par.State)
 		switch {
 		case errors.Is(err, cover.ErrUnusedState):
 			return nil // stopped before it began: nothing to record
@@ -184,7 +195,7 @@ func (s *Scale) finish(e *env, par *cover.Parallel, complete bool) error {
 	}
 	pt, err := par.State.Part()
 	if err == nil {
-		err = cover.WritePartFile(s.Out, pt)
+		err = outfile.WriteWith(s.Out, func(w io.Writer) error { return cover.WritePart(w, pt) })
 	}
 	if err != nil {
 		return fmt.Errorf("--out %s: %w", s.Out, err)

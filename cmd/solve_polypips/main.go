@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/alecthomas/kong"
@@ -45,17 +44,7 @@ type CLI struct {
 	File       string `arg:"" help:"The game to solve."`
 }
 
-func main() {
-	ctx, stop := process.Interruptible("solve_polypips", os.Stderr)
-	out := process.NewSticky(os.Stdout)
-	code := run(ctx, os.Args[1:], out, os.Stderr)
-	stop()
-	if err := out.Err(); err != nil && code != 130 {
-		fmt.Fprintln(os.Stderr, "solve_polypips: writing the output:", err)
-		code = 2
-	}
-	os.Exit(code)
-}
+func main() { process.Main("solve_polypips", run) }
 
 // run is main without the process: it returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {

@@ -56,7 +56,7 @@ func crossing(l compile.Lattice, pieces []piece) bool {
 // join, or 0: some piece is in two parts on the plane but whole once x
 // wraps around the board's width.
 func tubeWidth(l compile.Lattice, board []compile.Cell, pieces []piece) int {
-	if l.Name() != "square" {
+	if !l.Squares() {
 		return 0
 	}
 	w := 0

@@ -114,7 +114,7 @@ func (pz *Puzzle) placeBoard(pieces []piece) ([]piece, []piece) {
 		}
 	}
 	onBoard := pz.layOut(pieces, park)
-	if pz.Wrap == 0 && l.Name() == "square" && tubeWidth(l, transpose(pz.Board), transposed(onBoard)) > 0 {
+	if pz.Wrap == 0 && l.Squares() && tubeWidth(l, transpose(pz.Board), transposed(onBoard)) > 0 {
 		// A tube that joins top and bottom, turned to join left and right.
 		pz.Transposed = true
 		pieces = transposed(pieces)
@@ -151,9 +151,8 @@ func readPieces(f *solutionFile, l compile.Lattice) ([]piece, error) {
 	var out []piece
 	lib := compile.LibraryFor(l)
 	for _, p := range f.first.Pieces {
-		cells := cellsOf(p)
-		shape, _ := l.Normalize(cells)
-		out = append(out, piece{name: p.Name, cells: cells, shape: shape})
+		shape, _ := l.Normalize(p.Cells)
+		out = append(out, piece{name: p.Name, cells: p.Cells, shape: shape})
 	}
 	for _, name := range f.first.Omitted {
 		s, ok := lib.Lookup(name)

@@ -8,15 +8,8 @@ import (
 	"strings"
 
 	"github.com/polyspec/polyspec/compile"
-	"github.com/polyspec/polyspec/emit"
+	"github.com/polyspec/polyspec/internal/record"
 )
-
-// familyLattices maps the folders of Polyform Puzzler's solutions to their
-// lattices: the strongest hint when the coordinates fit more than one.
-var familyLattices = map[string]string{
-	"ominoes": "square", "cubes": "cubic", "iamonds": "iamond", "hexes": "hex",
-	"sticks": "stick", "trigs": "trig", "twigs": "twig",
-}
 
 // inferLattice picks the lattice of a solution. The coordinates narrow it
 // down (two or three of them, and the range of the third); then the file's
@@ -33,13 +26,7 @@ func inferLattice(f *solutionFile, want string) (compile.Lattice, error) {
 		if l.Dims() != dims {
 			return false
 		}
-		switch l.Name() {
-		case "iamond", "stick":
-			return zs <= 1
-		case "trig", "twig":
-			return zs <= 2
-		}
-		return true
+		return l.Kinds() == 0 || zs < l.Kinds()
 	}
 	if want != "" {
 		l, err := compile.LatticeByName(want)
@@ -52,8 +39,8 @@ func inferLattice(f *solutionFile, want string) (compile.Lattice, error) {
 		return l, nil
 	}
 	candidates := slices.DeleteFunc(slices.Clone(compile.Lattices), func(l compile.Lattice) bool { return !fits(l) })
-	hint := familyLattices[filepath.Base(filepath.Dir(f.path))]
-	if i := slices.IndexFunc(candidates, func(l compile.Lattice) bool { return l.Name() == hint }); i >= 0 {
+	folder := filepath.Base(filepath.Dir(f.path))
+	if i := slices.IndexFunc(candidates, func(l compile.Lattice) bool { return l.Family() == folder }); i >= 0 {
 		return candidates[i], nil
 	}
 	candidates = slices.DeleteFunc(candidates, func(l compile.Lattice) bool { return !pictureFits(l, f.first.Picture) })
@@ -78,7 +65,7 @@ func inferLattice(f *solutionFile, want string) (compile.Lattice, error) {
 }
 
 // maxZ returns the largest third coordinate of the pieces' cells.
-func maxZ(pieces []emit.Placed) int {
+func maxZ(pieces []record.Piece) int {
 	z := 0
 	for _, p := range pieces {
 		for _, c := range p.Cells {
@@ -91,10 +78,10 @@ func maxZ(pieces []emit.Placed) int {
 // pictureFits reports whether a picture looks like the lattice's.
 func pictureFits(l compile.Lattice, pic string) bool {
 	slashes, sticks := strings.ContainsAny(pic, `/\`), stickSegment.MatchString(pic)
-	switch l.Name() {
-	case "square", "cubic":
+	switch l.Picture() {
+	case compile.NamesPicture:
 		return !slashes && !sticks
-	case "stick":
+	case compile.SticksPicture:
 		return sticks
 	}
 	return slashes && !sticks
@@ -104,9 +91,9 @@ func pictureFits(l compile.Lattice, pic string) bool {
 var stickSegment = regexp.MustCompile(`(^|\s)-\S+-(\s|$)`)
 
 // allConnected reports whether each piece is connected on the lattice.
-func allConnected(l compile.Lattice, pieces []emit.Placed) bool {
+func allConnected(l compile.Lattice, pieces []record.Piece) bool {
 	for _, p := range pieces {
-		if !connected(l, cellsOf(p), nil) {
+		if !connected(l, p.Cells, nil) {
 			return false
 		}
 	}
@@ -136,13 +123,4 @@ func connected(l compile.Lattice, cells []compile.Cell, join func(compile.Cell) 
 		}
 	}
 	return len(seen) == len(in)
-}
-
-// cellsOf converts a placed piece's cells.
-func cellsOf(p emit.Placed) []compile.Cell {
-	out := make([]compile.Cell, len(p.Cells))
-	for i, c := range p.Cells {
-		out[i] = compile.Cell(c)
-	}
-	return out
 }

@@ -162,7 +162,7 @@ func (pz *Puzzle) keys(b *strings.Builder, sep string) {
 
 // board returns the board's key, art or cells, and its text.
 func (pz *Puzzle) board() (string, string) {
-	if pz.Lattice.Name() == "square" {
+	if pz.Lattice.Squares() {
 		if rows, ok := art(pz.Board); ok {
 			return "art", strings.Join(rows, "\n")
 		}

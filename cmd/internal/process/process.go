@@ -91,3 +91,19 @@ func Interruptible(name string, stderr io.Writer) (ctx context.Context, stop fun
 		})
 	}
 }
+
+// Main runs a command that searches as the process: Ctrl-C and SIGTERM
+// cancel its context (see Interruptible), standard output is Sticky, and
+// run's status is the exit status, or 2 when the output could not be
+// written (unless the run was interrupted).
+func Main(name string, run func(ctx context.Context, args []string, stdout, stderr io.Writer) int) {
+	ctx, stop := Interruptible(name, os.Stderr)
+	out := NewSticky(os.Stdout)
+	code := run(ctx, os.Args[1:], out, os.Stderr)
+	stop()
+	if err := out.Err(); err != nil && code != InterruptStatus {
+		fmt.Fprintln(os.Stderr, name+": writing the output:", err)
+		code = 2
+	}
+	os.Exit(code)
+}

@@ -195,12 +195,12 @@ func (out *rendering) drawBoard(sp *spec.Spec) error {
 	if len(board) == 0 {
 		return nil
 	}
-	out.Lattice, out.Form, out.Cells = l.Name(), form(l.Name()), len(board)
+	out.Lattice, out.Form, out.Cells = l.Name(), emit.Form(l.Name()), len(board)
 	var cells []emit.Placed
 	for _, c := range board {
-		cells = append(cells, emit.Placed{Name: compile.CellName(c, l), Cells: [][3]int{[3]int(c)}})
+		cells = append(cells, emit.Placed{Name: compile.CellName(c, l), Cells: []compile.Cell{c}})
 	}
-	if l.Name() == "square" && sp.Board.Art.Set {
+	if l.Squares() && sp.Board.Art.Set {
 		rows := sp.Board.Art.V
 		out.Art = &artBoard{Line: sp.Board.Art.Pos.Line, Rows: rows}
 		width := 0
@@ -211,7 +211,7 @@ func (out *rendering) drawBoard(sp *spec.Spec) error {
 			for x := range width {
 				if x >= len(row) || row[x] != '#' {
 					c := compile.Cell{x, len(rows) - 1 - i, 0}
-					cells = append(cells, emit.Placed{Name: compile.CellName(c, l) + holeMark, Cells: [][3]int{[3]int(c)}})
+					cells = append(cells, emit.Placed{Name: compile.CellName(c, l) + holeMark, Cells: []compile.Cell{c}})
 				}
 			}
 		}
@@ -228,7 +228,7 @@ func (out *rendering) drawBoard(sp *spec.Spec) error {
 // click adds to it. Cubes get none: a cube beside the board would hide
 // the board's own cubes in the drawing.
 func neighbourHoles(l compile.Lattice, board []compile.Cell) []emit.Placed {
-	if l.Name() == "cubic" {
+	if emit.Solid(l.Name()) {
 		return nil
 	}
 	in := map[compile.Cell]bool{}
@@ -240,7 +240,7 @@ func neighbourHoles(l compile.Lattice, board []compile.Cell) []emit.Placed {
 		for _, n := range l.Neighbours(c) {
 			if !in[n] {
 				in[n] = true
-				out = append(out, emit.Placed{Name: compile.CellName(n, l) + holeMark, Cells: [][3]int{[3]int(n)}})
+				out = append(out, emit.Placed{Name: compile.CellName(n, l) + holeMark, Cells: []compile.Cell{n}})
 			}
 		}
 	}
@@ -255,28 +255,13 @@ func (out *rendering) drawPieces(sp *spec.Spec, pz *compile.Puzzle) error {
 			out.More = len(pz.Pieces) - i
 			break
 		}
-		cells := make([][3]int, len(p.Cells))
-		for k, c := range p.Cells {
-			cells[k] = [3]int(c)
-		}
-		pic, err := svgOf(pz.Lattice.Name(), []emit.Placed{{Name: p.Name, Cells: cells}})
+		pic, err := svgOf(pz.Lattice.Name(), []emit.Placed{{Name: p.Name, Cells: p.Cells}})
 		if err != nil {
 			return err
 		}
 		out.Pieces = append(out.Pieces, pieceImage{Name: p.Name, Count: p.Count, SVG: pic})
 	}
 	return nil
-}
-
-// form is how emit draws a lattice.
-func form(lattice string) string {
-	switch lattice {
-	case "cubic":
-		return "cubes"
-	case "stick", "trig", "twig":
-		return "segments"
-	}
-	return "tiles"
 }
 
 // svgOf draws pieces as --svg does, without the XML declaration, ready to

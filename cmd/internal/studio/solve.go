@@ -242,11 +242,7 @@ func piecesOf(pz *compile.Puzzle, sol []int) []placedPiece {
 	out := make([]placedPiece, 0, len(sol))
 	for _, o := range sol {
 		pl := pz.Placements[o]
-		p := placedPiece{Name: pz.Pieces[pl.Piece].Name, Cells: make([][3]int, len(pl.Cells))}
-		for i, c := range pl.Cells {
-			p.Cells[i] = [3]int(c)
-		}
-		out = append(out, p)
+		out = append(out, placedPiece{Name: pz.Pieces[pl.Piece].Name, Cells: pl.Cells})
 	}
 	return out
 }

@@ -11,8 +11,10 @@
 package outfile
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -59,6 +61,15 @@ func Write(path string, data []byte) error {
 	}
 	syncDir(filepath.Dir(target))
 	return nil
+}
+
+// WriteWith writes to path, as Write does, what write writes.
+func WriteWith(path string, write func(io.Writer) error) error {
+	var b bytes.Buffer
+	if err := write(&b); err != nil {
+		return err
+	}
+	return Write(path, b.Bytes())
 }
 
 // Check reports, before a long run, whether Write could write path: that

@@ -1,4 +1,7 @@
-package emit
+// Package record reads the solution records of Polyform Puzzler's solution
+// files, which polyspec writes too: the one place their syntax is read, for
+// the importer in compile/puzzler and for emit, which draws them.
+package record
 
 import (
 	"bufio"
@@ -10,9 +13,17 @@ import (
 	"strings"
 )
 
+// A Piece is a piece name and the lattice coordinates of its cells, as a
+// record lists them; square lattices use the first two coordinates only.
+type Piece struct {
+	Name  string
+	Cells [][3]int
+}
+
 // A Record is one solution read back from a solution file.
 type Record struct {
-	Solution
+	Number  int
+	Pieces  []Piece
 	Omitted []string // pieces listed as "! NAME"
 	Picture string   // the picture text, lines joined with "\n"
 	Line    int      // line number of the "solution N:" header
@@ -21,15 +32,15 @@ type Record struct {
 	Dims int
 }
 
-// MaxRecordLine is the longest line ReadRecords reads, in bytes: far
+// MaxLine is the longest line Read reads, in bytes: far
 // beyond the longest picture line of any real solution file.
-const MaxRecordLine = 1 << 20
+const MaxLine = 1 << 20
 
-// ReadRecords reads the solution records of a Polyform Puzzler (or
-// polyspec) solution file. It stops after limit records when limit > 0.
-func ReadRecords(r io.Reader, filename string, limit int) ([]Record, error) {
+// Read reads the solution records of a Polyform Puzzler (or polyspec)
+// solution file. It stops after limit records when limit > 0.
+func Read(r io.Reader, filename string, limit int) ([]Record, error) {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<16), MaxRecordLine)
+	sc.Buffer(make([]byte, 1<<16), MaxLine)
 	var out []Record
 	line := 0
 	next := func() (string, bool) {
@@ -43,7 +54,7 @@ func ReadRecords(r io.Reader, filename string, limit int) ([]Record, error) {
 	// of the file.
 	failed := func() error {
 		if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
-			return fmt.Errorf("%s:%d: line longer than %d bytes: not a solution file", filename, line+1, MaxRecordLine)
+			return fmt.Errorf("%s:%d: line longer than %d bytes: not a solution file", filename, line+1, MaxLine)
 		} else if err != nil {
 			return fmt.Errorf("%s: %v", filename, err)
 		}
@@ -76,7 +87,7 @@ func ReadRecords(r io.Reader, filename string, limit int) ([]Record, error) {
 				rec.Omitted = append(rec.Omitted, strings.TrimSpace(name))
 				continue
 			}
-			p, dims, err := parsePlaced(text)
+			p, dims, err := parsePiece(text)
 			if err != nil {
 				return nil, fmt.Errorf("%s:%d:%d: %v", filename, line, err.col, err.msg)
 			}
@@ -121,15 +132,15 @@ type posError struct {
 	msg string
 }
 
-// parsePlaced reads "x,y x,y ... NAME", and returns how many coordinates
+// parsePiece reads "x,y x,y ... NAME", and returns how many coordinates
 // the cells have (0 if they disagree).
-func parsePlaced(text string) (Placed, int, *posError) {
+func parsePiece(text string) (Piece, int, *posError) {
 	fields := strings.Fields(text)
 	if len(fields) < 2 {
-		return Placed{}, 0, &posError{1, fmt.Sprintf("expected coordinates followed by a piece name, found %q", text)}
+		return Piece{}, 0, &posError{1, fmt.Sprintf("expected coordinates followed by a piece name, found %q", text)}
 	}
 	dims := 0
-	p := Placed{Name: fields[len(fields)-1]}
+	p := Piece{Name: fields[len(fields)-1]}
 	col := 1
 	rest := text
 	for _, f := range fields[:len(fields)-1] {
@@ -144,13 +155,13 @@ func parsePlaced(text string) (Placed, int, *posError) {
 		}
 		parts := strings.Split(f, ",")
 		if len(parts) < 2 || len(parts) > 3 {
-			return Placed{}, 0, &posError{col, fmt.Sprintf("expected coordinates like 3,1 or 3,1,0, found %q", f)}
+			return Piece{}, 0, &posError{col, fmt.Sprintf("expected coordinates like 3,1 or 3,1,0, found %q", f)}
 		}
 		var c [3]int
 		for k, s := range parts {
 			v, err := strconv.Atoi(s)
 			if err != nil {
-				return Placed{}, 0, &posError{col, fmt.Sprintf("expected a whole number in %q", f)}
+				return Piece{}, 0, &posError{col, fmt.Sprintf("expected a whole number in %q", f)}
 			}
 			c[k] = v
 		}

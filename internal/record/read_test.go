@@ -1,4 +1,4 @@
-package emit
+package record
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 func TestReadRecords(t *testing.T) {
 	for _, c := range []struct {
 		name, text string
-		want       []Placed
+		want       []Piece
 		omitted    []string
 		dims       int
 		err        string
@@ -18,17 +18,17 @@ func TestReadRecords(t *testing.T) {
 		{
 			name: "plain",
 			text: "solving X:\n\nsolution 1:\n0,0 1,0 A\n! B\n\nA A\n\n",
-			want: []Placed{{Name: "A", Cells: [][3]int{{0, 0, 0}, {1, 0, 0}}}}, omitted: []string{"B"}, dims: 2,
+			want: []Piece{{Name: "A", Cells: [][3]int{{0, 0, 0}, {1, 0, 0}}}}, omitted: []string{"B"}, dims: 2,
 		},
 		{
 			name: "intersections are skipped",
 			text: "solution 1 (74 searches):\n0,1,0 1,1i 1,0,1 X\n\n-X-\n\n",
-			want: []Placed{{Name: "X", Cells: [][3]int{{0, 1, 0}, {1, 0, 1}}}}, dims: 3,
+			want: []Piece{{Name: "X", Cells: [][3]int{{0, 1, 0}, {1, 0, 1}}}}, dims: 3,
 		},
 		{
 			name: "pieces that disagree on coordinates",
 			text: "solution 1:\n0,0 A\n0,0,0 B\n\nA B\n\n",
-			want: []Placed{{Name: "A", Cells: [][3]int{{0, 0, 0}}}, {Name: "B", Cells: [][3]int{{0, 0, 0}}}},
+			want: []Piece{{Name: "A", Cells: [][3]int{{0, 0, 0}}}, {Name: "B", Cells: [][3]int{{0, 0, 0}}}},
 		},
 		{
 			name: "bad coordinate",
@@ -42,7 +42,7 @@ func TestReadRecords(t *testing.T) {
 		},
 		{
 			name: "line too long",
-			text: "solution 1:\n" + strings.Repeat("0,0 ", MaxRecordLine/4+1) + "A\n\nA\n\n",
+			text: "solution 1:\n" + strings.Repeat("0,0 ", MaxLine/4+1) + "A\n\nA\n\n",
 			err:  "f.txt:2: line longer than 1048576 bytes: not a solution file",
 		},
 		{
@@ -52,7 +52,7 @@ func TestReadRecords(t *testing.T) {
 		},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			recs, err := ReadRecords(strings.NewReader(c.text), "f.txt", 1)
+			recs, err := Read(strings.NewReader(c.text), "f.txt", 1)
 			if c.err != "" {
 				if err == nil || err.Error() != c.err {
 					t.Fatalf("got error %v, want %q", err, c.err)
@@ -70,7 +70,7 @@ func TestReadRecords(t *testing.T) {
 	}
 }
 
-// FuzzReadRecords checks that ReadRecords never panics, and that what it
+// FuzzReadRecords checks that Read never panics, and that what it
 // reads, written back in the same format, reads the same.
 func FuzzReadRecords(f *testing.F) {
 	for _, s := range []string{
@@ -82,7 +82,7 @@ func FuzzReadRecords(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		recs, err := ReadRecords(strings.NewReader(text), "f.txt", 0)
+		recs, err := Read(strings.NewReader(text), "f.txt", 0)
 		if err != nil {
 			return
 		}
@@ -93,7 +93,7 @@ func FuzzReadRecords(f *testing.F) {
 			}
 			writeRecord(&b, r)
 		}
-		again, err := ReadRecords(strings.NewReader(b.String()), "g.txt", 0)
+		again, err := Read(strings.NewReader(b.String()), "g.txt", 0)
 		if err != nil {
 			t.Fatalf("reading back %q: %v", b.String(), err)
 		}
@@ -110,7 +110,7 @@ func FuzzReadRecords(f *testing.F) {
 	})
 }
 
-// writeRecord writes a record back in the format ReadRecords reads.
+// writeRecord writes a record back in the format Read reads.
 func writeRecord(b *strings.Builder, r Record) {
 	fmt.Fprintf(b, "solution %d:\n", r.Number)
 	for _, name := range r.Omitted {
