@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -44,6 +45,8 @@ type browser struct {
 	url  string
 	dir  string // the studio's folder
 	shot int
+	// pointer is where the last mouse event of mouse was sent.
+	pointer [2]float64
 
 	mu      sync.Mutex
 	console []string
@@ -149,6 +152,41 @@ func (b *browser) screenshot(name string) {
 		if err := os.WriteFile(filepath.Join(dir, file), png, 0o644); err != nil {
 			b.t.Fatal(err)
 		}
+	}
+}
+
+// mouse sends a mouse event with the left button at the middle of the
+// element a selector finds where it is when the step runs: pressed, moved
+// (in steps from where the mouse was, the button held) or released.
+func (b *browser) mouse(typ input.DispatchMouseEventType, selector string) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		xy, err := chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => {
+			const r = document.querySelector(%q).getBoundingClientRect();
+			return [r.x + r.width / 2, r.y + r.height / 2];
+		})()`, selector))(ctx, t)
+		if err != nil {
+			return chromedp.Void{}, fmt.Errorf("%s: %w", selector, err)
+		}
+		from := b.pointer
+		b.pointer = [2]float64{xy[0], xy[1]}
+		steps := 1
+		if typ == chromedp.MouseMoved {
+			steps = 5
+		}
+		for i := 1; i <= steps; i++ {
+			x := from[0] + (xy[0]-from[0])*float64(i)/float64(steps)
+			y := from[1] + (xy[1]-from[1])*float64(i)/float64(steps)
+			held := func(p *input.DispatchMouseEventParams) {
+				p.Button, p.ClickCount = input.MouseButtonLeft, 1
+				if typ != chromedp.MouseReleased {
+					p.Buttons = 1
+				}
+			}
+			if _, err := chromedp.MouseEvent(typ, x, y, held)(ctx, t); err != nil {
+				return chromedp.Void{}, err
+			}
+		}
+		return chromedp.Void{}, nil
 	}
 }
 
@@ -339,7 +377,17 @@ func TestBrowser(t *testing.T) {
 	b.do("undo, redo, undo", chromedp.KeyEvent("z", ctrl), wait(`document.querySelectorAll('#tray button.piece').length === 2`),
 		chromedp.KeyEvent("y", ctrl), wait(`document.querySelectorAll('#tray button.piece').length === 1`),
 		chromedp.KeyEvent("z", ctrl), wait(`document.querySelectorAll('#tray button.piece').length === 2`))
-	b.do("turn it back and fill the top row", chromedp.KeyEvent("r"), chromedp.KeyEvent("r"), chromedp.KeyEvent("r"), cell(0, 0),
+	// Two turns with R and a tap on the piece turn it back; dragged by its
+	// first cell onto the top left cell, it fills the top row.
+	b.do("turn it back", chromedp.KeyEvent("r"), chromedp.KeyEvent("r"),
+		wait(`document.querySelector('#tray button[data-piece="0"] svg').getAttribute('width') === '26'`),
+		chromedp.Click(chromedp.CSS(`#tray button[data-piece="0"]`)),
+		wait(`document.querySelector('#tray button[data-piece="0"] svg').getAttribute('width') === '52'`))
+	b.do("drag it onto the top row", b.mouse(chromedp.MousePressed, `#tray button[data-piece="0"] g.tile rect`),
+		b.mouse(chromedp.MouseMoved, `#play-board rect[data-col="0"][data-row="0"]`),
+		wait(`document.querySelector('#ghost g.tile:not(.bad)') !== null`),
+		b.mouse(chromedp.MouseReleased, `#play-board rect[data-col="0"][data-row="0"]`),
+		wait(`document.querySelectorAll('#tray button.piece').length === 1`),
 		wait(`document.querySelector('#play-board g.badge.met') !== null`))
 	b.screenshot("pips-region-met")
 	b.do("fill the bottom row", cell(0, 1), wait(`document.getElementById('play-status').dataset.solved === 'true'`))
