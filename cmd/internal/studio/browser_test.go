@@ -226,6 +226,21 @@ func TestBrowser(t *testing.T) {
 	}
 	b.screenshot("cell-clicked")
 
+	// A drag over the top row takes its cells out at the release, and the
+	// art follows in one edit, which Ctrl+Z undoes.
+	b.do("drag over the top row", b.mouse(chromedp.MousePressed, `#board g[data-cell="2,5"] path`),
+		b.mouse(chromedp.MouseMoved, `#board g[data-cell="5,5"] path`),
+		wait(`document.querySelectorAll('#board g.stroked').length === 4`))
+	b.screenshot("board-drag")
+	b.do("release", b.mouse(chromedp.MouseReleased, `#board g[data-cell="5,5"] path`),
+		wait(`document.querySelectorAll('#board g.cell').length === 55`))
+	if got := b.eval(`document.getElementById('editor').value.split('\n')[8]`); got != "##....####" {
+		t.Errorf("after the drag the first art row is %q", got)
+	}
+	b.do("undo the drag", chromedp.Focus(chromedp.CSS("#editor")), chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl)),
+		wait(`document.querySelectorAll('#board g.cell').length === 59`),
+		wait(`document.getElementById('editor').value.split('\n')[8] === '##########'`))
+
 	// Typing a spec redraws the board: 20x3.
 	b.typeSpec("name = \"three-rows\"\npieces = \"5*\"\nunique = true\n[board]\nsize = \"20x3\"\n")
 	b.do("see the typed board", wait(`document.querySelectorAll('#board g.cell').length === 60`),
@@ -323,6 +338,36 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("after the clicks the spec is %q", got)
 	}
 	b.screenshot("hex-cells-clicked")
+
+	// A board given by its size is written as art when a cell is clicked.
+	b.setSpec("name = \"sized\"\npieces = \"I2\"\n[board]\nsize = \"3x2\"\n")
+	b.do("click a cell of a size board", wait(`document.querySelectorAll('#board g.cell').length === 6`),
+		chromedp.Click(chromedp.CSS(`#board g[data-cell="2,1"] path`)),
+		wait(`document.querySelectorAll('#board g.cell').length === 5`))
+	if got := b.eval(`document.getElementById('editor').value`); got != "name = \"sized\"\npieces = \"I2\"\n[board]\nart = \"\"\"\n##.\n###\n\"\"\"\n" {
+		t.Errorf("the size board clicked is %q", got)
+	}
+
+	// On a sticks board a click on an edge beside it adds the edge.
+	b.setSpec("name = \"sticks\"\nlattice = \"stick\"\npieces = \"disticks\"\n[board]\ncells = \"0,0,0\"\n")
+	b.do("click an edge", wait(`document.querySelectorAll('#board g.cell').length === 1`),
+		chromedp.Click(chromedp.CSS(`#board g.hole[data-cell="1,0,0"] path`)),
+		wait(`document.querySelectorAll('#board g.cell').length === 2`))
+	if got := b.eval(`document.getElementById('editor').value`); !strings.HasSuffix(got, "cells = \"0,0,0 1,0,0\"\n") {
+		t.Errorf("after the edge click the spec is %q", got)
+	}
+	b.screenshot("sticks-edge-clicked")
+
+	// A cubic board is edited layer by layer.
+	b.setSpec("name = \"cubes\"\nlattice = \"cubic\"\npieces = \"V3\"\n[board]\ncells = \"0,0,0 1,0,0\"\n")
+	b.do("add a cube in a layer", wait(`document.querySelectorAll('#layer-grid rect.cell').length === 2`),
+		chromedp.Click(chromedp.CSS(`#layer-grid rect[data-cell="0,1,0"]`)),
+		wait(`document.querySelectorAll('#board g.cell').length === 3`),
+		wait(`document.querySelectorAll('#layer-grid rect.cell').length === 3`))
+	if got := b.eval(`document.getElementById('editor').value`); !strings.HasSuffix(got, "cells = \"0,0,0 0,1,0 1,0,0\"\n") {
+		t.Errorf("after the layer click the spec is %q", got)
+	}
+	b.screenshot("cube-layer")
 
 	// Share a spec, then open the link in a fresh page.
 	b.typeSpec("name = \"shared\"\npieces = \"I2\"\n[board]\nsize = \"4x1\"\n")

@@ -106,6 +106,14 @@ type rendering struct {
 	// list's value starts, for the page to add or remove a cell's
 	// coordinates by clicks.
 	CellList *textPos `json:"cellList,omitempty"`
+	// Size is set for a square board given by its size: where the size's
+	// value is, and the board's rows as art, for the page to write the
+	// board as art when it is first edited.
+	Size *artBoard `json:"size,omitempty"`
+	// CubeCells are the cells of a cubic board given as a list, for the
+	// page to edit it layer by layer: the drawing of the cubes hides
+	// their inner cells and has no room for the cells beside them.
+	CubeCells [][3]int `json:"cubeCells,omitempty"`
 }
 
 type textPos struct {
@@ -216,9 +224,21 @@ func (out *rendering) drawBoard(sp *spec.Spec) error {
 			}
 		}
 	}
+	if l.Name() == "square" && sp.Board.Size.Set {
+		size := sp.Board.Size
+		out.Size = &artBoard{Line: size.Pos.Line, Rows: make([]string, size.V.H)}
+		for i := range out.Size.Rows {
+			out.Size.Rows[i] = strings.Repeat("#", size.V.W)
+		}
+	}
 	if sp.Board.Cells.Set {
 		out.CellList = &textPos{sp.Board.Cells.Pos.Line, sp.Board.Cells.Pos.Col}
 		cells = append(cells, neighbourHoles(l, board)...)
+		if l.Name() == "cubic" {
+			for _, c := range board {
+				out.CubeCells = append(out.CubeCells, [3]int(c))
+			}
+		}
 	}
 	out.Board, err = svgOf(l.Name(), cells)
 	return err

@@ -262,12 +262,12 @@ func TestRender(t *testing.T) {
 		name, file, text string
 		want             []string
 	}{
-		{"size", "a.toml", pentominoes3x20, []string{`"cells":60`, `"form":"tiles"`, `\u003ctitle\u003e19,2\u003c/title\u003e`, `"name":"X","count":1`}},
+		{"size", "a.toml", pentominoes3x20, []string{`"cells":60`, `"form":"tiles"`, `\u003ctitle\u003e19,2\u003c/title\u003e`, `"name":"X","count":1`, `"size":{"line":5,"rows":["####################","####################","####################"]}`}},
 		{"art with holes", "a.toml", "pieces = \"I2\"\n[board]\nart = \"\"\"\n#.\n##\n\"\"\"\n", []string{`"cells":3`, `\u003ctitle\u003e1,1 hole\u003c/title\u003e`, `"art":{"line":3,"rows":["#.","##"]}`}},
 		{"yaml", "b.yaml", "pieces: I3\nboard:\n  size: 3x1\n", []string{`"cells":3`}},
 		{"sticks", "s.toml", "lattice = \"stick\"\npieces = \"I1\"\n[board]\ncells = \"0,0,0\"\n", []string{`"form":"segments"`, `"cellList":{"line":4,"col":9}`, `\u003ctitle\u003e1,0,0 hole\u003c/title\u003e`}},
 		{"hex cells", "h.toml", "lattice = \"hex\"\npieces = \"1\"\n[board]\ncells = \"\"\"\n0,0\n\"\"\"\n", []string{`"cells":1`, `"cellList":{"line":4,"col":9}`, `\u003ctitle\u003e1,0 hole\u003c/title\u003e`}},
-		{"cube cells", "c.toml", "lattice = \"cubic\"\npieces = \"1\"\n[board]\ncells = \"0,0,0\"\n", []string{`"cells":1`, `"cellList"`}},
+		{"cube cells", "c.toml", "lattice = \"cubic\"\npieces = \"1\"\n[board]\ncells = \"0,0,0\"\n", []string{`"cells":1`, `"cellList"`, `"cubeCells":[[0,0,0]]`}},
 		{"unknown piece", "a.toml", "pieces = \"5*,Q\"\n[board]\nsize = \"6x10\"\n", []string{`"problem":{"message":"pieces: unknown piece \"Q\"`, `"line":1,"col":14`}},
 		{"bad TOML", "a.toml", "pieces = \"5*\nboard.size = \"3x3\"\n", []string{`"line":1,"col":13`}},
 		{"over the limit", "a.toml", "pieces = \"5*\"\n[board]\nsize = \"11x10\"\n", []string{`110 cells is over the studio's limit of 100 (start it with --max-cells 110`, `"line":2`}},
