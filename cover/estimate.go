@@ -78,10 +78,10 @@ const minProbeSteps = 8
 
 // weigh sets weights to the estimated size of each subproblem of shard sh
 // (see above), the others' to 0, with the walks shared out among workers
-// goroutines. It leaves weights nil if the sizes are too big to add up,
+// goroutines; quick leaves out the more walks of a big search. It leaves weights nil if the sizes are too big to add up,
 // and when ctx is done, which it looks at between walks: then it returns
 // ctx's error.
-func (sp *split) weigh(ctx context.Context, sh Shard, workers int) error {
+func (sp *split) weigh(ctx context.Context, sh Shard, workers int, quick bool) error {
 	n, count := sp.len(), sh.count(sp.len())
 	steps := max(minProbeSteps, estimateBudget/(max(count, 1)*estimateProbes*(sp.sp.pl.nprim+1)))
 	sums := make([]float64, n)
@@ -131,7 +131,7 @@ func (sp *split) weigh(ctx context.Context, sh Shard, workers int) error {
 	probes := estimateProbes
 	nodes := total() / float64(probes) // the estimated size of the search
 	more := int(min(estimateShare*nodes/probeNodes/float64(max(count, 1)), maxEstimateProbes))
-	if more > probes && !math.IsInf(nodes, 0) {
+	if more > probes && !quick && !math.IsInf(nodes, 0) {
 		if err := walks(more - probes); err != nil {
 			return err
 		}

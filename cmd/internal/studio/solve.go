@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	progressline "github.com/polyspec/polyspec/cmd/internal/progress"
 	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/cover"
 )
@@ -40,6 +41,16 @@ type progress struct {
 	Solutions int64   `json:"solutions"`
 	Nodes     int64   `json:"nodes"`
 	Seconds   float64 `json:"seconds"`
+	// Parts and Done count the subproblems a search that finds every
+	// solution is split into, and those finished; Parts is 0 while the
+	// search is being split and weighed, and for a first solution.
+	Parts int `json:"parts,omitempty"`
+	Done  int `json:"done,omitempty"`
+	// Left estimates the seconds left, as the command line's status line
+	// does: from the share of the subproblems' estimated size finished
+	// (Knuth's random-walk estimate, see cover.Meter). It is absent until
+	// a subproblem is finished.
+	Left *float64 `json:"left,omitempty"`
 }
 
 // A done event closes a search.
@@ -188,18 +199,40 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		}
 		return req.Mode != "first"
 	}
-	// The nodes are counted live through the context; a cover.Meter
-	// would also estimate the time left, but it weighs the subproblems
-	// first, which on a large puzzle shows no progress for many seconds.
-	nctx := cover.CountNodes(ctx, &nodes)
+	// A search for every solution runs split, and its meter estimates
+	// the time left; the subproblems are weighed quickly, as a search
+	// here rarely runs to the end of a big one. A first solution is one
+	// search, whose nodes are counted live through the context.
+	var meter *cover.Meter
+	nctx := ctx
+	if req.Mode == "first" {
+		nctx = cover.CountNodes(ctx, &nodes)
+	} else {
+		meter = &cover.Meter{Quick: true}
+	}
 	start := time.Now()
-	search := func() (cover.Stats, error) { return cover.Parallel{Backend: b}.SolveDistinct(nctx, d, visit) }
+	search := func() (cover.Stats, error) {
+		return cover.Parallel{Backend: b, Meter: meter}.SolveDistinct(nctx, d, visit)
+	}
 	if req.Mode == "first" {
 		search = func() (cover.Stats, error) { return d.Solve(nctx, b, visit) }
 	}
-	poll := func() progress { return progress{Solutions: found.Load(), Nodes: nodes.Load()} }
+	poll := func() progress {
+		elapsed := time.Since(start)
+		p := progress{Solutions: found.Load(), Nodes: nodes.Load(), Seconds: elapsed.Seconds()}
+		if meter == nil {
+			return p
+		}
+		m := meter.Progress()
+		p.Nodes, p.Parts, p.Done = m.Nodes, m.Total, m.Done
+		if left, ok := progressline.Left(progressline.Status{Done: m.Done, Total: m.Total, Weight: m.Weight, DoneWeight: m.DoneWeight}, elapsed); ok {
+			seconds := left.Seconds()
+			p.Left = &seconds
+		}
+		return p
+	}
 
-	tick := time.NewTicker(progressEvery)
+	tick := time.NewTicker(s.progressEvery)
 	stopTicks := make(chan struct{})
 	ticking := make(chan struct{})
 	go func() {
@@ -207,9 +240,7 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		for {
 			select {
 			case <-tick.C:
-				p := poll()
-				p.Seconds = time.Since(start).Seconds()
-				ev.send("progress", p)
+				ev.send("progress", poll())
 			case <-stopTicks:
 				return
 			}

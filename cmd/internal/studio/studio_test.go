@@ -367,6 +367,37 @@ func TestSolve(t *testing.T) {
 	}
 }
 
+// TestSolveTimeLeft: the progress of a count carries the subproblems
+// finished and, from the first, the estimated time left.
+func TestSolveTimeLeft(t *testing.T) {
+	s, _ := newTestServer(t, Limits{MaxCells: 100, MaxTime: time.Minute})
+	s.progressEvery = 2 * time.Millisecond // many reports in a short count
+	spec := "name = \"p6x10\"\npieces = \"5*\"\nunique = true\n[board]\nsize = \"10x6\"\n"
+	evs := readEvents(t, do(s, "POST", "/api/solve", specJSON(t, "a.toml", spec, "mode", "count", "page", "p")).Body)
+	// 2339 is the published count of the 6x10 pentomino rectangle.
+	if end, _ := last(evs); end.Name != "done" || end.Data["solutions"] != 2339.0 {
+		t.Fatalf("ends with %v", end)
+	}
+	estimates := 0
+	for _, e := range evs {
+		if e.Name != "progress" {
+			continue
+		}
+		parts, _ := e.Data["parts"].(float64)
+		done, _ := e.Data["done"].(float64)
+		left, estimated := e.Data["left"].(float64)
+		if done > parts || estimated && (done < 1 || left < 0) || !estimated && done >= 1 {
+			t.Errorf("progress %v", e.Data)
+		}
+		if estimated {
+			estimates++
+		}
+	}
+	if estimates == 0 {
+		t.Errorf("no estimate of the time left in %d events", len(evs))
+	}
+}
+
 // longSpec is a search that takes far longer than any test: the 18
 // one-sided pentominoes in a 15x6 rectangle, whose count passes 8,000
 // solutions in 20 s of one core without ending. (The 35 hexominoes of an

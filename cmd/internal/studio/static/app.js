@@ -410,9 +410,26 @@ function fmt(n) {
   return String(n);
 }
 
+// duration writes a number of seconds in the unit that suits it.
+function duration(s) {
+  if (s < 90) return `${Math.round(s)} s`;
+  if (s < 90 * 60) return `${Math.round(s / 60)} min`;
+  if (s < 48 * 3600) return `${(s / 3600).toFixed(1)} h`;
+  return `${Math.round(s / 86400)} days`;
+}
+
+// progressText is the progress line: the solutions and nodes so far, the
+// speed and the time, and for a search split in parts, the parts done and
+// (from the first) an estimate of the time left.
 function progressText(p) {
+  if (!p.parts && p.nodes === 0 && $('progress').dataset.mode !== 'first') {
+    return `sizing up the search, ${p.seconds.toFixed(1)} s`;
+  }
   const rate = p.seconds > 0 ? `, ${fmt(Math.round(p.nodes / p.seconds))} nodes/s` : '';
-  return `${p.solutions} solutions, ${fmt(p.nodes)} nodes${rate}, ${p.seconds.toFixed(1)} s`;
+  let text = `${p.solutions} solutions, ${fmt(p.nodes)} nodes${rate}, ${p.seconds.toFixed(1)} s`;
+  if (p.parts) text += `, ${p.done || 0}/${p.parts} parts`;
+  if (p.left !== undefined) text += `, about ${duration(p.left)} left`;
+  return text;
 }
 
 function setProgress(text, st) {
@@ -435,6 +452,8 @@ async function search(mode) {
   const all = $('all').checked;
   setProgress(`${mode === 'count' ? 'counting' : 'solving'}…`, 'running');
   $('progress').dataset.nodes = 0;
+  $('progress').dataset.mode = mode;
+  delete $('progress').dataset.left;
   let finished = false;
   try {
     await stream('/api/solve', { name: $('name').value, text: editor.value, mode, all, page }, job.signal, (name, data) => {
@@ -442,6 +461,7 @@ async function search(mode) {
         case 'progress':
           setProgress(progressText(data), 'running');
           $('progress').dataset.nodes = data.nodes;
+          if (data.left !== undefined) $('progress').dataset.left = data.left;
           break;
         case 'solution':
           state.solutions.push(data.pieces);
