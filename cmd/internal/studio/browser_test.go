@@ -476,6 +476,19 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 
+	// A Sudoku is drawn with its givens, and solved.
+	b.do("open a Sudoku", chromedp.Evaluate[chromedp.Void](
+		`(() => { const s = document.getElementById('open'); s.value = 'catalogue:sudoku-faq-4x4'; s.dispatchEvent(new Event('change')); })()`),
+		wait(`document.getElementById('board').dataset.file?.startsWith('sudoku-faq-4x4.')`),
+		wait(`document.querySelectorAll('#board text').length === 8`))
+	b.do("solve the Sudoku", chromedp.Click(chromedp.CSS("#solutions")),
+		wait(`document.getElementById('board').dataset.state === 'solution-1'`),
+		wait(`document.getElementById('progress').dataset.state === 'done'`))
+	if got := b.eval(`[...document.querySelectorAll('#board text')].map((t) => t.textContent).join('')`); got != "1234341223414123" {
+		t.Errorf("the Sudoku solved reads %q", got)
+	}
+	b.screenshot("sudoku-solved")
+
 	for _, m := range b.messages() {
 		if strings.HasPrefix(m, "error") || strings.HasPrefix(m, "exception") || strings.Contains(m, "Content Security Policy") {
 			t.Errorf("console: %s", m)

@@ -66,10 +66,12 @@ type done struct {
 	Shown int `json:"shown"`
 }
 
-// A solution event carries one solution's pieces.
+// A solution event carries one solution: a polyform puzzle's pieces, or
+// the picture of a Sudoku's grid.
 type solution struct {
 	N      int64         `json:"n"`
-	Pieces []placedPiece `json:"pieces"`
+	Pieces []placedPiece `json:"pieces,omitempty"`
+	SVG    string        `json:"svg,omitempty"`
 }
 
 type placedPiece struct {
@@ -149,11 +151,30 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusBadRequest, prob)
 		return
 	}
+	// A polyform solution goes to the page as its pieces, a Sudoku's as
+	// the picture of its grid.
+	var exact *cover.Problem
+	var event func([]int) solution
 	var group []cover.Symmetry
-	if sp.Unique.V && !req.All {
-		group = pz.Symmetries()
+	if sp.Kind.V == "sudoku" {
+		spz, prob := compileSudoku(sp)
+		if prob != nil {
+			writeJSON(w, http.StatusBadRequest, prob)
+			return
+		}
+		exact = spz.Problem
+		event = func(sol []int) solution {
+			pic, _ := sudokuSVG(spz, spz.Grid(sol)) // drawn in memory: no error
+			return solution{SVG: pic}
+		}
+	} else {
+		exact = pz.Problem
+		event = func(sol []int) solution { return solution{Pieces: piecesOf(pz, sol)} }
+		if sp.Unique.V && !req.All {
+			group = pz.Symmetries()
+		}
 	}
-	d, err := cover.NewDistinct(pz.Problem, group)
+	d, err := cover.NewDistinct(exact, group)
 	if err != nil {
 		fail(w, err)
 		return
@@ -195,7 +216,9 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 	visit := func(sol []int) bool {
 		k := found.Add(1)
 		if req.Mode != "count" && k <= int64(s.limits.MaxShown) {
-			ev.send("solution", solution{N: k, Pieces: piecesOf(pz, sol)})
+			e := event(sol)
+			e.N = k
+			ev.send("solution", e)
 		}
 		return req.Mode != "first"
 	}

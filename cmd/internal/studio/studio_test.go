@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -272,7 +273,8 @@ func TestRender(t *testing.T) {
 		{"bad TOML", "a.toml", "pieces = \"5*\nboard.size = \"3x3\"\n", []string{`"line":1,"col":13`}},
 		{"over the limit", "a.toml", "pieces = \"5*\"\n[board]\nsize = \"11x10\"\n", []string{`110 cells is over the studio's limit of 100 (start it with --max-cells 110`, `"line":2`}},
 		{"huge size", "a.toml", "pieces = \"5*\"\n[board]\nsize = \"99999x99999\"\n", []string{`over the studio's limit`}},
-		{"sudoku", "a.toml", "kind = \"sudoku\"\ngivens = \"1 .\\n. 1\"\n", []string{`Sudoku`}},
+		{"sudoku", "a.toml", sudokuFAQ, []string{`"form":"sudoku"`, `"cells":16`, `"options":`}},
+		{"bad sudoku", "a.toml", "kind = \"sudoku\"\ngivens = \"1 .\\n. 1\"\n", []string{`"problem":{"message":"givens: a grid of side 2 has no usual boxes: draw its blocks","line":2,"col":10}`}},
 	} {
 		w := do(s, "POST", "/api/render", specJSON(t, tc.file, tc.text))
 		if w.Code != 200 {
@@ -364,6 +366,41 @@ func TestSolve(t *testing.T) {
 	}
 	if w := do(s, "POST", "/api/solve", specJSON(t, "a.toml", pentominoes3x20, "mode", "everything")); w.Code != 400 {
 		t.Errorf("a bad mode: %d %s", w.Code, w.Body)
+	}
+}
+
+// sudokuFAQ is the 4x4 Sudoku of Polyform Puzzler's FAQ; worked by hand,
+// its one solution is 1234 3412 2341 4123.
+const sudokuFAQ = `kind = "sudoku"
+givens = """
+1 . | . 4
+. 4 | . 2
+----+----
+2 3 | . 1
+. . | 2 .
+"""
+`
+
+// TestSolveSudoku: a Sudoku's solution comes as the picture of its grid.
+func TestSolveSudoku(t *testing.T) {
+	s, _ := newTestServer(t, Limits{MaxCells: 100, MaxTime: time.Minute, MaxShown: 10})
+	evs := readEvents(t, do(s, "POST", "/api/solve", specJSON(t, "a.toml", sudokuFAQ, "mode", "solutions", "page", "p")).Body)
+	end, n := last(evs)
+	if end.Name != "done" || end.Data["solutions"] != 1.0 || n["solution"] != 1 {
+		t.Fatalf("ends with %v after %v", end, n)
+	}
+	var svg string
+	for _, e := range evs {
+		if e.Name == "solution" {
+			svg, _ = e.Data["svg"].(string)
+		}
+	}
+	var digits strings.Builder
+	for _, m := range regexp.MustCompile(`>(\w)</text>`).FindAllStringSubmatch(svg, -1) {
+		digits.WriteString(m[1])
+	}
+	if got := digits.String(); got != "1234341223414123" {
+		t.Errorf("the solution drawn reads %q: %.300s", got, svg)
 	}
 }
 

@@ -120,7 +120,7 @@ async function render() {
   // Not under a drag over the board: its cells stay until the release.
   if (state.shown < 0 && !stroke) showBoard();
   const pieceCount = (out.pieces || []).reduce((n, p) => n + p.count, 0);
-  $('info').textContent = `${out.lattice} lattice, ${out.cells} cells` +
+  $('info').textContent = out.form === 'sudoku' ? `Sudoku, ${out.cells} cells, ${out.options} options (a digit in a cell)` : `${out.lattice} lattice, ${out.cells} cells` +
     (out.pieces ? `, ${pieceCount} pieces${out.more ? ` (${out.more} more kinds not drawn)` : ''}, ${out.options} placements` : '') +
     (out.unique ? ', solutions counted once per symmetry class' : '');
   const pieces = $('pieces');
@@ -146,7 +146,8 @@ function showBoard() {
   board.className = r.form;
   board.innerHTML = r.board;
   board.dataset.state = 'board';
-  for (const g of board.querySelectorAll('g')) {
+  // The tiles of a polyform board are titled with their cells.
+  for (const g of r.form === 'sudoku' ? [] : board.querySelectorAll('g')) {
     const title = g.querySelector('title')?.textContent || '';
     const hole = title.endsWith(' hole');
     g.classList.add(hole ? 'hole' : 'cell');
@@ -464,7 +465,7 @@ async function search(mode) {
           if (data.left !== undefined) $('progress').dataset.left = data.left;
           break;
         case 'solution':
-          state.solutions.push(data.pieces);
+          state.solutions.push(data);
           if (state.solutions.length === 1) showSolution(0);
           else $('shown').textContent = `solution ${state.shown + 1} of ${state.solutions.length}`;
           break;
@@ -520,8 +521,12 @@ window.addEventListener('pagehide', cancelOnServer);
 
 // --- solutions ---
 
+// solutionSVG draws a solution: a Sudoku's comes drawn, a polyform
+// puzzle's pieces are drawn by the server.
 async function solutionSVG(i) {
-  const res = await postJSON('/api/draw', { lattice: state.lattice, pieces: state.solutions[i] });
+  const sol = state.solutions[i];
+  if (sol.svg) return sol.svg;
+  const res = await postJSON('/api/draw', { lattice: state.lattice, pieces: sol.pieces });
   return res.text();
 }
 
@@ -530,6 +535,8 @@ async function showSolution(i) {
   state.shown = i;
   $('nav').hidden = false;
   $('shown').textContent = `solution ${i + 1} of ${state.solutions.length}`;
+  // A Sudoku is drawn as SVG only.
+  $('export-png').disabled = $('export-gltf').disabled = !!state.solutions[i].svg;
   const svg = await solutionSVG(i);
   if (state.shown !== i) return;
   board.className = 'solution';
@@ -546,9 +553,11 @@ $('back').addEventListener('click', showBoard);
 async function exportSolution(format) {
   const i = Math.max(state.shown, 0);
   if (!state.solutions.length) return;
-  const res = await postJSON(`/api/draw?format=${format}`, { lattice: state.lattice, pieces: state.solutions[i] });
+  const sol = state.solutions[i];
+  const blob = sol.svg ? new Blob([sol.svg], { type: 'image/svg+xml' })
+    : await (await postJSON(`/api/draw?format=${format}`, { lattice: state.lattice, pieces: sol.pieces })).blob();
   const a = document.createElement('a');
-  a.href = URL.createObjectURL(await res.blob());
+  a.href = URL.createObjectURL(blob);
   a.download = `${$('name').value.replace(/\.[^.]*$/, '')}-solution-${i + 1}.${format}`;
   a.click();
   $('nav').dataset.exported = a.download; // for the browser test, which sees no download
