@@ -428,10 +428,11 @@ func TestBrowser(t *testing.T) {
 		wait(`document.querySelector('#tray button[data-piece="0"] svg').getAttribute('width') === '26'`),
 		chromedp.Click(chromedp.CSS(`#tray button[data-piece="0"]`)),
 		wait(`document.querySelector('#tray button[data-piece="0"] svg').getAttribute('width') === '52'`))
-	b.do("drag it onto the top row", b.mouse(chromedp.MousePressed, `#tray button[data-piece="0"] g.tile rect`),
+	b.do("drag it over the top row", b.mouse(chromedp.MousePressed, `#tray button[data-piece="0"] g.tile rect`),
 		b.mouse(chromedp.MouseMoved, `#play-board rect[data-col="0"][data-row="0"]`),
-		wait(`document.querySelector('#ghost g.tile:not(.bad)') !== null`),
-		b.mouse(chromedp.MouseReleased, `#play-board rect[data-col="0"][data-row="0"]`),
+		wait(`document.querySelector('#ghost g.tile:not(.bad)') !== null`))
+	b.screenshot("pips-drag")
+	b.do("drop it", b.mouse(chromedp.MouseReleased, `#play-board rect[data-col="0"][data-row="0"]`),
 		wait(`document.querySelectorAll('#tray button.piece').length === 1`),
 		wait(`document.querySelector('#play-board g.badge.met') !== null`))
 	b.screenshot("pips-region-met")

@@ -244,7 +244,9 @@ window.addEventListener('pointerup', () => {
   stroke = null;
   const text = editedBoard(cells);
   if (text === null) {
-    say('could not find the board in the text', true);
+    const r = state.rendering;
+    say(r.size && !r.art && !r.cellList ? 'the board\'s size is not on a line of its own: write the board as art to edit it by clicks'
+      : 'could not find the board in the text', true);
     showBoard();
     return;
   }
