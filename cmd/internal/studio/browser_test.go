@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -295,6 +296,21 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("the count of pentominoes-6x10: %q", got)
 	}
 	b.screenshot("count-6x10")
+
+	// A count split in parts estimates the time left from the first part
+	// it finishes: every placing of the 12 pentominoes and the square
+	// tetromino in 8x8, split in 32 parts, the first of which ends in some
+	// 2.5 s on two busy cores, the search going on for over a minute.
+	b.setSpec("name = \"scott\"\npieces = \"5*,O4\"\n[board]\nsize = \"8x8\"\n")
+	b.do("count with the time left", wait(`document.querySelectorAll('#board g.cell').length === 64`),
+		chromedp.Click(chromedp.CSS("#count")),
+		wait(`document.getElementById('progress').dataset.left !== undefined`))
+	if got := b.eval(`document.getElementById('progress').textContent`); !regexp.MustCompile(`\d+/\d+ parts, about \d+ (s|min) left$`).MatchString(got) {
+		t.Errorf("the progress line with the time left: %q", got)
+	}
+	b.screenshot("time-left")
+	b.do("stop the count", chromedp.Click(chromedp.CSS("#stop")),
+		wait(`document.getElementById('progress').dataset.state === 'stopped'`))
 
 	// A long count shows its progress and stops at Stop.
 	b.setSpec(longSpec)
