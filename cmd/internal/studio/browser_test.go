@@ -364,6 +364,17 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("the size board clicked is %q", got)
 	}
 
+	// In YAML too.
+	b.do("name a YAML file", chromedp.SetValue(chromedp.CSS("#name"), "sized.yaml"))
+	b.setSpec("pieces: I2\nboard:\n  size: 3x2\n")
+	b.do("click a cell of a YAML size board", wait(`document.querySelectorAll('#board g.cell').length === 6`),
+		chromedp.Click(chromedp.CSS(`#board g[data-cell="0,0"] path`)),
+		wait(`document.querySelectorAll('#board g.cell').length === 5`))
+	if got := b.eval(`document.getElementById('editor').value`); got != "pieces: I2\nboard:\n  art: |\n    ###\n    .##\n" {
+		t.Errorf("the YAML size board clicked is %q", got)
+	}
+	b.do("name a TOML file", chromedp.SetValue(chromedp.CSS("#name"), "my-puzzle.toml"))
+
 	// On a sticks board a click on an edge beside it adds the edge.
 	b.setSpec("name = \"sticks\"\nlattice = \"stick\"\npieces = \"disticks\"\n[board]\ncells = \"0,0,0\"\n")
 	b.do("click an edge", wait(`document.querySelectorAll('#board g.cell').length === 1`),

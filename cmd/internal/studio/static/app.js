@@ -242,6 +242,8 @@ window.addEventListener('pointerup', () => {
   if (!stroke) return;
   const cells = stroke.cells;
   stroke = null;
+  // A search's first solution may have taken the board's place.
+  if (state.shown >= 0) return;
   const text = editedBoard(cells);
   if (text === null) {
     const r = state.rendering;
