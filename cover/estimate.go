@@ -78,10 +78,11 @@ const minProbeSteps = 8
 
 // weigh sets weights to the estimated size of each subproblem of shard sh
 // (see above), the others' to 0, with the walks shared out among workers
-// goroutines. It leaves weights nil if the sizes are too big to add up,
-// and when ctx is done, which it looks at between walks: then it returns
-// ctx's error.
-func (sp *split) weigh(ctx context.Context, sh Shard, workers int) error {
+// goroutines. maxWalks, if above 0, bounds the walks in all, but not below
+// the first estimateProbes of each subproblem. It leaves weights nil if
+// the sizes are too big to add up, and when ctx is done, which it looks at
+// between walks: then it returns ctx's error.
+func (sp *split) weigh(ctx context.Context, sh Shard, workers, maxWalks int) error {
 	n, count := sp.len(), sh.count(sp.len())
 	steps := max(minProbeSteps, estimateBudget/(max(count, 1)*estimateProbes*(sp.sp.pl.nprim+1)))
 	sums := make([]float64, n)
@@ -131,6 +132,9 @@ func (sp *split) weigh(ctx context.Context, sh Shard, workers int) error {
 	probes := estimateProbes
 	nodes := total() / float64(probes) // the estimated size of the search
 	more := int(min(estimateShare*nodes/probeNodes/float64(max(count, 1)), maxEstimateProbes))
+	if maxWalks > 0 {
+		more = min(more, maxWalks/max(count, 1))
+	}
 	if more > probes && !math.IsInf(nodes, 0) {
 		if err := walks(more - probes); err != nil {
 			return err

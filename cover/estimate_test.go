@@ -197,7 +197,7 @@ func TestEstimateUniform(t *testing.T) {
 		{"independent 12x6", independent(12, 6), 1, geometric(11, 6)},
 	} {
 		sp := mustSplit(t, c.prob, c.depth)
-		if err := sp.weigh(context.Background(), Shard{0, 1}, 2); err != nil {
+		if err := sp.weigh(context.Background(), Shard{0, 1}, 2, 0); err != nil {
 			t.Fatal(err)
 		}
 		for k := range sp.len() {
@@ -212,7 +212,7 @@ func TestEstimateUniform(t *testing.T) {
 // unweighed, so that a meter counts subproblems instead.
 func TestWeighHuge(t *testing.T) {
 	sp := mustSplit(t, independent(400, 8), 1) // 8^400 nodes
-	if err := sp.weigh(context.Background(), Shard{0, 1}, 2); err != nil || sp.weights != nil {
+	if err := sp.weigh(context.Background(), Shard{0, 1}, 2, 0); err != nil || sp.weights != nil {
 		t.Errorf("error %v, weights %v", err, sp.weights)
 	}
 }
@@ -277,7 +277,7 @@ func TestWeighDeterministic(t *testing.T) {
 	p := queensProblem(9)
 	weigh := func(sh Shard, workers int) []float64 {
 		sp := mustSplit(t, p, 0)
-		if err := sp.weigh(context.Background(), sh, workers); err != nil {
+		if err := sp.weigh(context.Background(), sh, workers, 0); err != nil {
 			t.Fatal(err)
 		}
 		return sp.weights
@@ -316,7 +316,7 @@ func TestWeighCancel(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	sp := mustSplit(t, queensProblem(8), 0)
-	if err := sp.weigh(ctx, Shard{0, 1}, 2); !errors.Is(err, context.Canceled) || sp.weights != nil {
+	if err := sp.weigh(ctx, Shard{0, 1}, 2, 0); !errors.Is(err, context.Canceled) || sp.weights != nil {
 		t.Errorf("error %v, weights %v", err, sp.weights)
 	}
 	var m Meter
@@ -440,8 +440,43 @@ func BenchmarkWeigh(b *testing.B) {
 	}
 	b.ReportMetric(float64(sp.len()), "subproblems")
 	for b.Loop() {
-		if err := sp.weigh(context.Background(), Shard{0, 1}, 1); err != nil {
+		if err := sp.weigh(context.Background(), Shard{0, 1}, 1, 0); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestMeterMaxWalks checks that a meter's MaxWalks bounds the more walks
+// of a big search, and that its search still finds what a search without
+// a meter finds, with the work done ending at 1.
+func TestMeterMaxWalks(t *testing.T) {
+	// Split one level deep, the 12 queens make 12 subproblems that weigh
+	// some 30000 nodes each: big enough for more walks.
+	p := queensProblem(12)
+	weigh := func(maxWalks int) []float64 {
+		sp := mustSplit(t, p, 1)
+		if err := sp.weigh(context.Background(), Shard{0, 1}, 2, maxWalks); err != nil {
+			t.Fatal(err)
+		}
+		return sp.weights
+	}
+	full := weigh(0)
+	if bounded := weigh(12 * estimateProbes); slices.Equal(bounded, full) {
+		t.Errorf("bounded to the first walks, the weights are the full ones: %v", bounded)
+	}
+	if loose := weigh(1000); !slices.Equal(loose, full) {
+		t.Errorf("a bound of 1000 walks changes the weights from %v to %v", full, loose)
+	}
+	plain, err := Parallel{Backend: dlxBackend{}}.Solve(context.Background(), p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &Meter{MaxWalks: 12 * estimateProbes}
+	st, err := Parallel{Backend: dlxBackend{}, Meter: m}.Solve(context.Background(), p, nil)
+	if err != nil || st.Solutions != plain.Solutions {
+		t.Fatalf("with a bounded meter: %+v, %v; without: %+v", st, err, plain)
+	}
+	if end := m.Progress(); end.Fraction() != 1 || end.Weight <= 0 || end.Solutions != plain.Solutions {
+		t.Errorf("at the end: %+v", end)
 	}
 }

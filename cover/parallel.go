@@ -153,7 +153,7 @@ func (par Parallel) run(ctx context.Context, p *Problem, filter func() accepter,
 	if par.Meter != nil {
 		// Only the meter uses the weights: a search without one does
 		// not pay for them.
-		if err := sp.weigh(ctx, sh, workers); err != nil {
+		if err := sp.weigh(ctx, sh, workers, par.Meter.MaxWalks); err != nil {
 			return carried, err
 		}
 	}

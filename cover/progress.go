@@ -9,6 +9,13 @@ import (
 // Parallel.Meter and poll Progress from another goroutine. Its methods are
 // safe for concurrent use; the zero value is ready.
 type Meter struct {
+	// MaxWalks, if above 0 and set before the search starts, bounds the
+	// random walks that weigh the subproblems (see estimateProbes): a big
+	// search gets walks for up to 1% of its estimated size before it
+	// starts, which on a search of hours is many seconds with no progress
+	// shown. The bound leaves each subproblem its first few walks.
+	MaxWalks int
+
 	solutions, nodes      atomic.Int64
 	done, total           atomic.Int64
 	resumed, resumedNodes atomic.Int64

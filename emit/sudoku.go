@@ -5,9 +5,9 @@ import (
 	"strings"
 )
 
-// SudokuSVG draws a filled Sudoku grid: rows gives each row's symbols
-// separated by spaces, top row first, and block the block of each cell,
-// row by row; thick lines part the blocks, as printed grids do.
+// SudokuSVG draws a Sudoku grid: rows gives each row's symbols separated
+// by spaces, top row first, '.' for a blank cell, and block the block of
+// each cell, row by row; thick lines part the blocks, as printed grids do.
 func SudokuSVG(w io.Writer, rows []string, block []int) error {
 	n := len(rows)
 	// A margin of half the thick line keeps the outer border whole.
@@ -37,6 +37,9 @@ func SudokuSVG(w io.Writer, rows []string, block []int) error {
 			}
 			line(x+1, y, x+1, y+1, edge(c, right))
 			line(x, y+1, x+1, y+1, edge(c, down))
+			if sym == "." {
+				continue
+			}
 			s.printf(`<text x="%s" y="%s" font-family="sans-serif" font-size="%s" fill="#222222" text-anchor="middle" dominant-baseline="central">%s</text>`,
 				num((float64(x)+0.5)*svgUnit), num((float64(y)+0.5)*svgUnit), num(0.6*svgUnit), escape(sym))
 		}

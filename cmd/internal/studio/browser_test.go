@@ -9,12 +9,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -44,6 +46,8 @@ type browser struct {
 	url  string
 	dir  string // the studio's folder
 	shot int
+	// pointer is where the last mouse event of mouse was sent.
+	pointer [2]float64
 
 	mu      sync.Mutex
 	console []string
@@ -152,6 +156,41 @@ func (b *browser) screenshot(name string) {
 	}
 }
 
+// mouse sends a mouse event with the left button at the middle of the
+// element a selector finds where it is when the step runs: pressed, moved
+// (in steps from where the mouse was, the button held) or released.
+func (b *browser) mouse(typ input.DispatchMouseEventType, selector string) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
+		xy, err := chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => {
+			const r = document.querySelector(%q).getBoundingClientRect();
+			return [r.x + r.width / 2, r.y + r.height / 2];
+		})()`, selector))(ctx, t)
+		if err != nil {
+			return chromedp.Void{}, fmt.Errorf("%s: %w", selector, err)
+		}
+		from := b.pointer
+		b.pointer = [2]float64{xy[0], xy[1]}
+		steps := 1
+		if typ == chromedp.MouseMoved {
+			steps = 5
+		}
+		for i := 1; i <= steps; i++ {
+			x := from[0] + (xy[0]-from[0])*float64(i)/float64(steps)
+			y := from[1] + (xy[1]-from[1])*float64(i)/float64(steps)
+			held := func(p *input.DispatchMouseEventParams) {
+				p.Button, p.ClickCount = input.MouseButtonLeft, 1
+				if typ != chromedp.MouseReleased {
+					p.Buttons = 1
+				}
+			}
+			if _, err := chromedp.MouseEvent(typ, x, y, held)(ctx, t); err != nil {
+				return chromedp.Void{}, err
+			}
+		}
+		return chromedp.Void{}, nil
+	}
+}
+
 // typeSpec replaces the editor's text by typing it, key by key.
 func (b *browser) typeSpec(text string) {
 	b.t.Helper()
@@ -187,6 +226,21 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("after the click the last art row is %q", got)
 	}
 	b.screenshot("cell-clicked")
+
+	// A drag over the top row takes its cells out at the release, and the
+	// art follows in one edit, which Ctrl+Z undoes.
+	b.do("drag over the top row", b.mouse(chromedp.MousePressed, `#board g[data-cell="2,5"] path`),
+		b.mouse(chromedp.MouseMoved, `#board g[data-cell="5,5"] path`),
+		wait(`document.querySelectorAll('#board g.stroked').length === 4`))
+	b.screenshot("board-drag")
+	b.do("release", b.mouse(chromedp.MouseReleased, `#board g[data-cell="5,5"] path`),
+		wait(`document.querySelectorAll('#board g.cell').length === 55`))
+	if got := b.eval(`document.getElementById('editor').value.split('\n')[8]`); got != "##....####" {
+		t.Errorf("after the drag the first art row is %q", got)
+	}
+	b.do("undo the drag", chromedp.Focus(chromedp.CSS("#editor")), chromedp.KeyEvent("z", chromedp.KeyModifiers(chromedp.ModifierCtrl)),
+		wait(`document.querySelectorAll('#board g.cell').length === 59`),
+		wait(`document.getElementById('editor').value.split('\n')[8] === '##########'`))
 
 	// Typing a spec redraws the board: 20x3.
 	b.typeSpec("name = \"three-rows\"\npieces = \"5*\"\nunique = true\n[board]\nsize = \"20x3\"\n")
@@ -243,6 +297,21 @@ func TestBrowser(t *testing.T) {
 	}
 	b.screenshot("count-6x10")
 
+	// A count split in parts estimates the time left from the first part
+	// it finishes: every placing of the 12 pentominoes and the square
+	// tetromino in 8x8, split in 32 parts, the first of which ends in some
+	// 2.5 s on two busy cores, the search going on for over a minute.
+	b.setSpec("name = \"scott\"\npieces = \"5*,O4\"\n[board]\nsize = \"8x8\"\n")
+	b.do("count with the time left", wait(`document.querySelectorAll('#board g.cell').length === 64`),
+		chromedp.Click(chromedp.CSS("#count")),
+		wait(`document.getElementById('progress').dataset.left !== undefined`))
+	if got := b.eval(`document.getElementById('progress').textContent`); !regexp.MustCompile(`\d+/\d+ parts, about \d+ (s|min) left$`).MatchString(got) {
+		t.Errorf("the progress line with the time left: %q", got)
+	}
+	b.screenshot("time-left")
+	b.do("stop the count", chromedp.Click(chromedp.CSS("#stop")),
+		wait(`document.getElementById('progress').dataset.state === 'stopped'`))
+
 	// A long count shows its progress and stops at Stop.
 	b.setSpec(longSpec)
 	b.do("start a long count", wait(`document.querySelectorAll('#board g.cell').length === 90`),
@@ -285,6 +354,47 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("after the clicks the spec is %q", got)
 	}
 	b.screenshot("hex-cells-clicked")
+
+	// A board given by its size is written as art when a cell is clicked.
+	b.setSpec("name = \"sized\"\npieces = \"I2\"\n[board]\nsize = \"3x2\"\n")
+	b.do("click a cell of a size board", wait(`document.querySelectorAll('#board g.cell').length === 6`),
+		chromedp.Click(chromedp.CSS(`#board g[data-cell="2,1"] path`)),
+		wait(`document.querySelectorAll('#board g.cell').length === 5`))
+	if got := b.eval(`document.getElementById('editor').value`); got != "name = \"sized\"\npieces = \"I2\"\n[board]\nart = \"\"\"\n##.\n###\n\"\"\"\n" {
+		t.Errorf("the size board clicked is %q", got)
+	}
+
+	// In YAML too.
+	b.do("name a YAML file", chromedp.SetValue(chromedp.CSS("#name"), "sized.yaml"))
+	b.setSpec("pieces: I2\nboard:\n  size: 3x2\n")
+	b.do("click a cell of a YAML size board", wait(`document.querySelectorAll('#board g.cell').length === 6`),
+		chromedp.Click(chromedp.CSS(`#board g[data-cell="0,0"] path`)),
+		wait(`document.querySelectorAll('#board g.cell').length === 5`))
+	if got := b.eval(`document.getElementById('editor').value`); got != "pieces: I2\nboard:\n  art: |\n    ###\n    .##\n" {
+		t.Errorf("the YAML size board clicked is %q", got)
+	}
+	b.do("name a TOML file", chromedp.SetValue(chromedp.CSS("#name"), "my-puzzle.toml"))
+
+	// On a sticks board a click on an edge beside it adds the edge.
+	b.setSpec("name = \"sticks\"\nlattice = \"stick\"\npieces = \"disticks\"\n[board]\ncells = \"0,0,0\"\n")
+	b.do("click an edge", wait(`document.querySelectorAll('#board g.cell').length === 1`),
+		chromedp.Click(chromedp.CSS(`#board g.hole[data-cell="1,0,0"] path`)),
+		wait(`document.querySelectorAll('#board g.cell').length === 2`))
+	if got := b.eval(`document.getElementById('editor').value`); !strings.HasSuffix(got, "cells = \"0,0,0 1,0,0\"\n") {
+		t.Errorf("after the edge click the spec is %q", got)
+	}
+	b.screenshot("sticks-edge-clicked")
+
+	// A cubic board is edited layer by layer.
+	b.setSpec("name = \"cubes\"\nlattice = \"cubic\"\npieces = \"V3\"\n[board]\ncells = \"0,0,0 1,0,0\"\n")
+	b.do("add a cube in a layer", wait(`document.querySelectorAll('#layer-grid rect.cell').length === 2`),
+		chromedp.Click(chromedp.CSS(`#layer-grid rect[data-cell="0,1,0"]`)),
+		wait(`document.querySelectorAll('#board g.cell').length === 3`),
+		wait(`document.querySelectorAll('#layer-grid rect.cell').length === 3`))
+	if got := b.eval(`document.getElementById('editor').value`); !strings.HasSuffix(got, "cells = \"0,0,0 0,1,0 1,0,0\"\n") {
+		t.Errorf("after the layer click the spec is %q", got)
+	}
+	b.screenshot("cube-layer")
 
 	// Share a spec, then open the link in a fresh page.
 	b.typeSpec("name = \"shared\"\npieces = \"I2\"\n[board]\nsize = \"4x1\"\n")
@@ -339,7 +449,18 @@ func TestBrowser(t *testing.T) {
 	b.do("undo, redo, undo", chromedp.KeyEvent("z", ctrl), wait(`document.querySelectorAll('#tray button.piece').length === 2`),
 		chromedp.KeyEvent("y", ctrl), wait(`document.querySelectorAll('#tray button.piece').length === 1`),
 		chromedp.KeyEvent("z", ctrl), wait(`document.querySelectorAll('#tray button.piece').length === 2`))
-	b.do("turn it back and fill the top row", chromedp.KeyEvent("r"), chromedp.KeyEvent("r"), chromedp.KeyEvent("r"), cell(0, 0),
+	// Two turns with R and a tap on the piece turn it back; dragged by its
+	// first cell onto the top left cell, it fills the top row.
+	b.do("turn it back", chromedp.KeyEvent("r"), chromedp.KeyEvent("r"),
+		wait(`document.querySelector('#tray button[data-piece="0"] svg').getAttribute('width') === '26'`),
+		chromedp.Click(chromedp.CSS(`#tray button[data-piece="0"]`)),
+		wait(`document.querySelector('#tray button[data-piece="0"] svg').getAttribute('width') === '52'`))
+	b.do("drag it over the top row", b.mouse(chromedp.MousePressed, `#tray button[data-piece="0"] g.tile rect`),
+		b.mouse(chromedp.MouseMoved, `#play-board rect[data-col="0"][data-row="0"]`),
+		wait(`document.querySelector('#ghost g.tile:not(.bad)') !== null`))
+	b.screenshot("pips-drag")
+	b.do("drop it", b.mouse(chromedp.MouseReleased, `#play-board rect[data-col="0"][data-row="0"]`),
+		wait(`document.querySelectorAll('#tray button.piece').length === 1`),
 		wait(`document.querySelector('#play-board g.badge.met') !== null`))
 	b.screenshot("pips-region-met")
 	b.do("fill the bottom row", cell(0, 1), wait(`document.getElementById('play-status').dataset.solved === 'true'`))
@@ -382,6 +503,19 @@ func TestBrowser(t *testing.T) {
 			b.screenshot(tc.name)
 		}
 	}
+
+	// A Sudoku is drawn with its givens, and solved.
+	b.do("open a Sudoku", chromedp.Evaluate[chromedp.Void](
+		`(() => { const s = document.getElementById('open'); s.value = 'catalogue:sudoku-faq-4x4'; s.dispatchEvent(new Event('change')); })()`),
+		wait(`document.getElementById('board').dataset.file?.startsWith('sudoku-faq-4x4.')`),
+		wait(`document.querySelectorAll('#board text').length === 8`))
+	b.do("solve the Sudoku", chromedp.Click(chromedp.CSS("#solutions")),
+		wait(`document.getElementById('board').dataset.state === 'solution-1'`),
+		wait(`document.getElementById('progress').dataset.state === 'done'`))
+	if got := b.eval(`[...document.querySelectorAll('#board text')].map((t) => t.textContent).join('')`); got != "1234341223414123" {
+		t.Errorf("the Sudoku solved reads %q", got)
+	}
+	b.screenshot("sudoku-solved")
 
 	for _, m := range b.messages() {
 		if strings.HasPrefix(m, "error") || strings.HasPrefix(m, "exception") || strings.Contains(m, "Content Security Policy") {

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/polyspec/polyspec/compile"
+	"github.com/polyspec/polyspec/compile/sudoku"
 	"github.com/polyspec/polyspec/emit"
 	"github.com/polyspec/polyspec/spec"
 )
@@ -39,7 +40,8 @@ func (s *Server) compileSpec(req specRequest) (*spec.Spec, *compile.Puzzle, *pro
 		return nil, nil, specProblem(err)
 	}
 	if sp.Kind.V == "sudoku" {
-		return nil, nil, &problem{Message: "a Sudoku spec: the studio draws and solves polyform specs only (polyspec solve solves this one)"}
+		// Compiled by compileSudoku: a grid has no board or pieces.
+		return sp, nil, nil
 	}
 	if n := boardCells(sp); s.limits.MaxCells > 0 && n > s.limits.MaxCells {
 		return nil, nil, &problem{Line: sp.Board.Pos.Line, Col: sp.Board.Pos.Col, Message: fmt.Sprintf(
@@ -92,7 +94,7 @@ type rendering struct {
 	// all the same.
 	Problem *problem     `json:"problem,omitempty"`
 	Lattice string       `json:"lattice,omitempty"`
-	Form    string       `json:"form"` // tiles, segments or cubes, for the page's styles
+	Form    string       `json:"form"` // tiles, segments, cubes or sudoku, for the page's styles
 	Cells   int          `json:"cells"`
 	Options int          `json:"options"`
 	Unique  bool         `json:"unique"`
@@ -106,6 +108,14 @@ type rendering struct {
 	// list's value starts, for the page to add or remove a cell's
 	// coordinates by clicks.
 	CellList *textPos `json:"cellList,omitempty"`
+	// Size is set for a square board given by its size: where the size's
+	// value is, and the board's rows as art, for the page to write the
+	// board as art when it is first edited.
+	Size *artBoard `json:"size,omitempty"`
+	// CubeCells are the cells of a cubic board given as a list, for the
+	// page to edit it layer by layer: the drawing of the cubes hides
+	// their inner cells and has no room for the cells beside them.
+	CubeCells [][3]int `json:"cubeCells,omitempty"`
 }
 
 type textPos struct {
@@ -135,6 +145,15 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	sp, pz, prob := s.compileSpec(req)
+	if sp != nil && sp.Kind.V == "sudoku" {
+		out, err := drawSudoku(sp)
+		if err != nil {
+			fail(w, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, out)
+		return
+	}
 	out := &rendering{Problem: prob}
 	if sp != nil {
 		// The board is drawn even when the pieces do not fit it, as
@@ -150,6 +169,44 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// compileSudoku compiles a Sudoku spec; a failure is a problem to show in
+// the editor.
+func compileSudoku(sp *spec.Spec) (*sudoku.Puzzle, *problem) {
+	pz, err := sudoku.FromSpec(sp)
+	if err != nil {
+		return nil, specProblem(err)
+	}
+	return pz, nil
+}
+
+// drawSudoku draws a Sudoku spec's grid with its givens.
+func drawSudoku(sp *spec.Spec) (*rendering, error) {
+	pz, prob := compileSudoku(sp)
+	if prob != nil {
+		return &rendering{Problem: prob}, nil
+	}
+	n := pz.Layout.N
+	pic, err := sudokuSVG(pz, pz.Givens)
+	if err != nil {
+		return nil, err
+	}
+	return &rendering{Lattice: "sudoku", Form: "sudoku", Cells: n * n, Options: len(pz.Cells), Board: pic}, nil
+}
+
+// sudokuSVG draws a grid of a Sudoku: its givens, or a solution.
+func sudokuSVG(pz *sudoku.Puzzle, grid []int) (string, error) {
+	rows := strings.Split(strings.TrimSuffix(sudoku.Format(pz.Layout.N, grid), "\n"), "\n")
+	var b bytes.Buffer
+	if err := emit.SudokuSVG(&b, rows, pz.Layout.Blocks()); err != nil {
+		return "", err
+	}
+	text := b.String()
+	if _, rest, ok := strings.Cut(text, "?>\n"); ok {
+		text = rest
+	}
+	return text, nil
 }
 
 // specBoard reads a spec's lattice and board cells without compiling its
@@ -216,9 +273,21 @@ func (out *rendering) drawBoard(sp *spec.Spec) error {
 			}
 		}
 	}
+	if l.Name() == "square" && sp.Board.Size.Set {
+		size := sp.Board.Size
+		out.Size = &artBoard{Line: size.Pos.Line, Rows: make([]string, size.V.H)}
+		for i := range out.Size.Rows {
+			out.Size.Rows[i] = strings.Repeat("#", size.V.W)
+		}
+	}
 	if sp.Board.Cells.Set {
 		out.CellList = &textPos{sp.Board.Cells.Pos.Line, sp.Board.Cells.Pos.Col}
 		cells = append(cells, neighbourHoles(l, board)...)
+		if l.Name() == "cubic" {
+			for _, c := range board {
+				out.CubeCells = append(out.CubeCells, [3]int(c))
+			}
+		}
 	}
 	out.Board, err = svgOf(l.Name(), cells)
 	return err

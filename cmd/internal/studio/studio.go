@@ -67,13 +67,16 @@ type Server struct {
 	// running holds a token per running search, MaxJobs at most; nil
 	// for no limit.
 	running chan struct{}
+	// progressEvery is how often a running search reports: tests
+	// shorten it.
+	progressEvery time.Duration
 }
 
 // New returns the studio serving dir (nil root: no files, only the
 // catalogue and new specs). Requests must name localhost, 127.0.0.1 or
 // [::1] as their host, or one of extraHosts.
 func New(dir string, limits Limits, extraHosts ...string) (*Server, error) {
-	s := &Server{limits: limits, jobs: map[string]*job{}, mux: http.NewServeMux(),
+	s := &Server{limits: limits, jobs: map[string]*job{}, mux: http.NewServeMux(), progressEvery: progressEvery,
 		hosts: map[string]bool{"localhost": true, "127.0.0.1": true, "::1": true}}
 	if limits.MaxJobs > 0 {
 		s.running = make(chan struct{}, limits.MaxJobs)

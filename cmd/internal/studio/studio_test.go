@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -262,17 +263,18 @@ func TestRender(t *testing.T) {
 		name, file, text string
 		want             []string
 	}{
-		{"size", "a.toml", pentominoes3x20, []string{`"cells":60`, `"form":"tiles"`, `\u003ctitle\u003e19,2\u003c/title\u003e`, `"name":"X","count":1`}},
+		{"size", "a.toml", pentominoes3x20, []string{`"cells":60`, `"form":"tiles"`, `\u003ctitle\u003e19,2\u003c/title\u003e`, `"name":"X","count":1`, `"size":{"line":5,"rows":["####################","####################","####################"]}`}},
 		{"art with holes", "a.toml", "pieces = \"I2\"\n[board]\nart = \"\"\"\n#.\n##\n\"\"\"\n", []string{`"cells":3`, `\u003ctitle\u003e1,1 hole\u003c/title\u003e`, `"art":{"line":3,"rows":["#.","##"]}`}},
 		{"yaml", "b.yaml", "pieces: I3\nboard:\n  size: 3x1\n", []string{`"cells":3`}},
 		{"sticks", "s.toml", "lattice = \"stick\"\npieces = \"I1\"\n[board]\ncells = \"0,0,0\"\n", []string{`"form":"segments"`, `"cellList":{"line":4,"col":9}`, `\u003ctitle\u003e1,0,0 hole\u003c/title\u003e`}},
 		{"hex cells", "h.toml", "lattice = \"hex\"\npieces = \"1\"\n[board]\ncells = \"\"\"\n0,0\n\"\"\"\n", []string{`"cells":1`, `"cellList":{"line":4,"col":9}`, `\u003ctitle\u003e1,0 hole\u003c/title\u003e`}},
-		{"cube cells", "c.toml", "lattice = \"cubic\"\npieces = \"1\"\n[board]\ncells = \"0,0,0\"\n", []string{`"cells":1`, `"cellList"`}},
+		{"cube cells", "c.toml", "lattice = \"cubic\"\npieces = \"1\"\n[board]\ncells = \"0,0,0\"\n", []string{`"cells":1`, `"cellList"`, `"cubeCells":[[0,0,0]]`}},
 		{"unknown piece", "a.toml", "pieces = \"5*,Q\"\n[board]\nsize = \"6x10\"\n", []string{`"problem":{"message":"pieces: unknown piece \"Q\"`, `"line":1,"col":14`}},
 		{"bad TOML", "a.toml", "pieces = \"5*\nboard.size = \"3x3\"\n", []string{`"line":1,"col":13`}},
 		{"over the limit", "a.toml", "pieces = \"5*\"\n[board]\nsize = \"11x10\"\n", []string{`110 cells is over the studio's limit of 100 (start it with --max-cells 110`, `"line":2`}},
 		{"huge size", "a.toml", "pieces = \"5*\"\n[board]\nsize = \"99999x99999\"\n", []string{`over the studio's limit`}},
-		{"sudoku", "a.toml", "kind = \"sudoku\"\ngivens = \"1 .\\n. 1\"\n", []string{`Sudoku`}},
+		{"sudoku", "a.toml", sudokuFAQ, []string{`"form":"sudoku"`, `"cells":16`, `"options":`}},
+		{"bad sudoku", "a.toml", "kind = \"sudoku\"\ngivens = \"1 .\\n. 1\"\n", []string{`"problem":{"message":"givens: a grid of side 2 has no usual boxes: draw its blocks","line":2,"col":10}`}},
 	} {
 		w := do(s, "POST", "/api/render", specJSON(t, tc.file, tc.text))
 		if w.Code != 200 {
@@ -364,6 +366,72 @@ func TestSolve(t *testing.T) {
 	}
 	if w := do(s, "POST", "/api/solve", specJSON(t, "a.toml", pentominoes3x20, "mode", "everything")); w.Code != 400 {
 		t.Errorf("a bad mode: %d %s", w.Code, w.Body)
+	}
+}
+
+// sudokuFAQ is the 4x4 Sudoku of Polyform Puzzler's FAQ; worked by hand,
+// its one solution is 1234 3412 2341 4123.
+const sudokuFAQ = `kind = "sudoku"
+givens = """
+1 . | . 4
+. 4 | . 2
+----+----
+2 3 | . 1
+. . | 2 .
+"""
+`
+
+// TestSolveSudoku: a Sudoku's solution comes as the picture of its grid.
+func TestSolveSudoku(t *testing.T) {
+	s, _ := newTestServer(t, Limits{MaxCells: 100, MaxTime: time.Minute, MaxShown: 10})
+	evs := readEvents(t, do(s, "POST", "/api/solve", specJSON(t, "a.toml", sudokuFAQ, "mode", "solutions", "page", "p")).Body)
+	end, n := last(evs)
+	if end.Name != "done" || end.Data["solutions"] != 1.0 || n["solution"] != 1 {
+		t.Fatalf("ends with %v after %v", end, n)
+	}
+	var svg string
+	for _, e := range evs {
+		if e.Name == "solution" {
+			svg, _ = e.Data["svg"].(string)
+		}
+	}
+	var digits strings.Builder
+	for _, m := range regexp.MustCompile(`>(\w)</text>`).FindAllStringSubmatch(svg, -1) {
+		digits.WriteString(m[1])
+	}
+	if got := digits.String(); got != "1234341223414123" {
+		t.Errorf("the solution drawn reads %q: %.300s", got, svg)
+	}
+}
+
+// TestSolveTimeLeft: the progress of a count carries the subproblems
+// finished and, from the first, the estimated time left.
+func TestSolveTimeLeft(t *testing.T) {
+	s, _ := newTestServer(t, Limits{MaxCells: 100, MaxTime: time.Minute})
+	s.progressEvery = 2 * time.Millisecond // many reports in a short count
+	spec := "name = \"p6x10\"\npieces = \"5*\"\nunique = true\n[board]\nsize = \"10x6\"\n"
+	evs := readEvents(t, do(s, "POST", "/api/solve", specJSON(t, "a.toml", spec, "mode", "count", "page", "p")).Body)
+	// 2339 is the published count of the 6x10 pentomino rectangle.
+	if end, _ := last(evs); end.Name != "done" || end.Data["solutions"] != 2339.0 {
+		t.Fatalf("ends with %v", end)
+	}
+	estimates := 0
+	for _, e := range evs {
+		if e.Name != "progress" {
+			continue
+		}
+		parts, _ := e.Data["parts"].(float64)
+		done, _ := e.Data["done"].(float64)
+		left, estimated := e.Data["left"].(float64)
+		if done > parts || estimated && (done < 1 || left < 0) || !estimated && done >= 1 {
+			t.Errorf("progress %v", e.Data)
+		}
+		if estimated {
+			estimates++
+		}
+	}
+	if estimates == 0 {
+		t.Errorf("no estimate of the time left in %d events", len(evs))
 	}
 }
 

@@ -2,7 +2,7 @@
 // with live progress, solutions to step through, and share links.
 import { Problem, getJSON, postJSON, stream } from './events.js';
 import { fragment, longLink, readFragment } from './share.js';
-import { toggleArtCell, toggleListedCell } from './art.js';
+import { sizeToArt, toggleArtCell, toggleListedCell } from './art.js';
 import { startGame } from './play.js';
 
 const $ = (id) => document.getElementById(id);
@@ -117,9 +117,10 @@ async function render() {
   board.dataset.file = name; // what the drawing is of
   state.rendering = out;
   state.lattice = out.lattice;
-  if (state.shown < 0) showBoard();
+  // Not under a drag over the board: its cells stay until the release.
+  if (state.shown < 0 && !stroke) showBoard();
   const pieceCount = (out.pieces || []).reduce((n, p) => n + p.count, 0);
-  $('info').textContent = `${out.lattice} lattice, ${out.cells} cells` +
+  $('info').textContent = out.form === 'sudoku' ? `Sudoku, ${out.cells} cells, ${out.options} options (a digit in a cell)` : `${out.lattice} lattice, ${out.cells} cells` +
     (out.pieces ? `, ${pieceCount} pieces${out.more ? ` (${out.more} more kinds not drawn)` : ''}, ${out.options} placements` : '') +
     (out.unique ? ', solutions counted once per symmetry class' : '');
   const pieces = $('pieces');
@@ -145,35 +146,160 @@ function showBoard() {
   board.className = r.form;
   board.innerHTML = r.board;
   board.dataset.state = 'board';
-  for (const g of board.querySelectorAll('g')) {
+  // The tiles of a polyform board are titled with their cells.
+  for (const g of r.form === 'sudoku' ? [] : board.querySelectorAll('g')) {
     const title = g.querySelector('title')?.textContent || '';
     const hole = title.endsWith(' hole');
     g.classList.add(hole ? 'hole' : 'cell');
     g.dataset.cell = title.replace(/ hole$/, '');
   }
-  board.classList.toggle('editable', !!(r.art || r.cellList));
+  board.classList.toggle('editable', editable());
+  drawLayer();
 }
 
-board.addEventListener('click', (ev) => {
-  const g = ev.target.closest('g[data-cell]');
+// drawLayer shows one layer of a cubic board as squares to click or drag
+// over, with a ring of empty places around the board's cells and a layer
+// free above and below it.
+function drawLayer() {
+  const cubes = state.shown < 0 ? state.rendering?.cubeCells : null;
+  $('layers').hidden = !cubes;
+  if (!cubes) return;
+  const lo = [0, 1, 2].map((k) => Math.min(...cubes.map((c) => c[k])) - 1);
+  const hi = [0, 1, 2].map((k) => Math.max(...cubes.map((c) => c[k])) + 1);
+  const select = $('layer');
+  const z = select.value !== '' && +select.value >= lo[2] && +select.value <= hi[2] ? +select.value : lo[2] + 1;
+  select.replaceChildren(...Array.from({ length: hi[2] - lo[2] + 1 }, (_, i) => new Option(String(lo[2] + i), String(lo[2] + i))));
+  select.value = String(z);
+  const on = new Set(cubes.map((c) => c.join(',')));
+  const size = 40, ns = 'http://www.w3.org/2000/svg';
+  const w = (hi[0] - lo[0] + 1) * size, h = (hi[1] - lo[1] + 1) * size;
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${w} ${h}`);
+  svg.setAttribute('width', w);
+  svg.setAttribute('height', h);
+  for (let y = lo[1]; y <= hi[1]; y++) {
+    for (let x = lo[0]; x <= hi[0]; x++) {
+      const cell = `${x},${y},${z}`;
+      const rect = document.createElementNS(ns, 'rect');
+      // y grows upward, as in the drawings.
+      for (const [k, v] of Object.entries({ x: (x - lo[0]) * size, y: (hi[1] - y) * size, width: size, height: size })) rect.setAttribute(k, v);
+      rect.setAttribute('class', on.has(cell) ? 'cell' : 'hole');
+      rect.dataset.cell = cell;
+      const title = document.createElementNS(ns, 'title');
+      title.textContent = cell;
+      rect.append(title);
+      svg.append(rect);
+    }
+  }
+  $('layer-grid').replaceChildren(svg);
+}
+
+$('layer').addEventListener('change', drawLayer);
+
+// --- editing the board by clicks and drags ---
+
+// editable says whether the board on view can be edited, and how: its art,
+// its list of cells, or its size (written as art at the first edit).
+function editable() {
   const r = state.rendering;
-  if (!g || !(r?.art || r?.cellList) || state.shown >= 0) return;
-  let text;
-  if (r.art) {
-    const [x, y] = g.dataset.cell.split(',').map(Number);
-    text = toggleArtCell(editor.value, r.art, x, y);
-  } else {
-    text = toggleListedCell(editor.value, r.cellList, g.dataset.cell);
-  }
-  if (text === null) {
-    say('could not find the board in the text', true);
-    return;
-  }
-  editor.value = text;
-  render();
+  return state.shown < 0 && !!(r?.art || r?.cellList || r?.size);
+}
+
+// stroke is the press and drag under way over the board's cells: the
+// cells passed over, in order, and whether it adds them (it began on a
+// hole) or takes them out. It ends at the release, which makes all its
+// changes to the text at once, one step to undo.
+let stroke = null;
+
+function strokeCell(target) {
+  const e = target?.closest?.('[data-cell]');
+  return e && (board.contains(e) || $('layer-grid').contains(e)) ? e : null;
+}
+
+function strokeOver(e) {
+  if (!e || e.classList.contains('hole') !== stroke.adds || stroke.cells.includes(e.dataset.cell)) return;
+  stroke.cells.push(e.dataset.cell);
+  e.classList.add('stroked');
+}
+
+for (const area of [board, $('layer-grid')]) {
+  area.addEventListener('pointerdown', (ev) => {
+    const e = strokeCell(ev.target);
+    if (!e || ev.button !== 0 || !editable()) return;
+    ev.preventDefault(); // no text selection while dragging
+    stroke = { cells: [], adds: e.classList.contains('hole') };
+    strokeOver(e);
+  });
+}
+
+window.addEventListener('pointermove', (ev) => {
+  // A touch keeps sending its events to where it began, so the cell is
+  // found by the point.
+  if (stroke) strokeOver(strokeCell(document.elementFromPoint(ev.clientX, ev.clientY)));
 });
 
+window.addEventListener('pointerup', () => {
+  if (!stroke) return;
+  const cells = stroke.cells;
+  stroke = null;
+  // A search's first solution may have taken the board's place.
+  if (state.shown >= 0) return;
+  const text = editedBoard(cells);
+  if (text === null) {
+    const r = state.rendering;
+    say(r.size && !r.art && !r.cellList ? 'the board\'s size is not on a line of its own: write the board as art to edit it by clicks'
+      : 'could not find the board in the text', true);
+    showBoard();
+    return;
+  }
+  setText(text);
+  render();
+});
+window.addEventListener('pointercancel', () => {
+  stroke = null;
+  showBoard();
+});
+
+// editedBoard is the spec's text with the cells toggled, or null.
+function editedBoard(cells) {
+  const r = state.rendering;
+  let edit = { text: editor.value, art: r.art };
+  if (!r.art && !r.cellList) edit = sizeToArt(edit.text, r.size);
+  for (const cell of cells) {
+    if (!edit) return null;
+    if (edit.art) {
+      const [x, y] = cell.split(',').map(Number);
+      edit = toggleArtCell(edit.text, edit.art, x, y);
+    } else {
+      const text = toggleListedCell(edit.text, r.cellList, cell);
+      edit = text === null ? null : { text };
+    }
+  }
+  return edit ? edit.text : null;
+}
+
+let settingText = false;
+
+// setText puts a new text in the editor as one edit, which Ctrl+Z undoes:
+// only the part that changed is replaced, as typed.
+function setText(text) {
+  const old = editor.value;
+  let a = 0, b = 0;
+  while (a < old.length && a < text.length && old[a] === text[a]) a++;
+  while (b < old.length - a && b < text.length - a && old[old.length - 1 - b] === text[text.length - 1 - b]) b++;
+  const had = document.activeElement;
+  settingText = true;
+  editor.focus({ preventScroll: true });
+  editor.setSelectionRange(a, old.length - b);
+  const insert = text.slice(a, text.length - b);
+  const done = insert === '' ? document.execCommand('delete') : document.execCommand('insertText', false, insert);
+  if (!done || editor.value !== text) editor.value = text;
+  settingText = false;
+  if (had && had !== editor) had.focus({ preventScroll: true });
+}
+
 editor.addEventListener('input', () => {
+  if (settingText) return; // the edit renders at once
   if (state.shown >= 0) showBoard();
   scheduleRender();
 });
@@ -289,9 +415,26 @@ function fmt(n) {
   return String(n);
 }
 
+// duration writes a number of seconds in the unit that suits it.
+function duration(s) {
+  if (s < 90) return `${Math.round(s)} s`;
+  if (s < 90 * 60) return `${Math.round(s / 60)} min`;
+  if (s < 48 * 3600) return `${(s / 3600).toFixed(1)} h`;
+  return `${Math.round(s / 86400)} days`;
+}
+
+// progressText is the progress line: the solutions and nodes so far, the
+// speed and the time, and for a search split in parts, the parts done and
+// (from the first) an estimate of the time left.
 function progressText(p) {
+  if (!p.parts && p.nodes === 0 && $('progress').dataset.mode !== 'first') {
+    return `sizing up the search, ${p.seconds.toFixed(1)} s`;
+  }
   const rate = p.seconds > 0 ? `, ${fmt(Math.round(p.nodes / p.seconds))} nodes/s` : '';
-  return `${p.solutions} solutions, ${fmt(p.nodes)} nodes${rate}, ${p.seconds.toFixed(1)} s`;
+  let text = `${p.solutions} solutions, ${fmt(p.nodes)} nodes${rate}, ${p.seconds.toFixed(1)} s`;
+  if (p.parts) text += `, ${p.done || 0}/${p.parts} parts`;
+  if (p.left !== undefined) text += `, about ${duration(p.left)} left`;
+  return text;
 }
 
 function setProgress(text, st) {
@@ -314,6 +457,8 @@ async function search(mode) {
   const all = $('all').checked;
   setProgress(`${mode === 'count' ? 'counting' : 'solving'}…`, 'running');
   $('progress').dataset.nodes = 0;
+  $('progress').dataset.mode = mode;
+  delete $('progress').dataset.left;
   let finished = false;
   try {
     await stream('/api/solve', { name: $('name').value, text: editor.value, mode, all, page }, job.signal, (name, data) => {
@@ -321,9 +466,10 @@ async function search(mode) {
         case 'progress':
           setProgress(progressText(data), 'running');
           $('progress').dataset.nodes = data.nodes;
+          if (data.left !== undefined) $('progress').dataset.left = data.left;
           break;
         case 'solution':
-          state.solutions.push(data.pieces);
+          state.solutions.push(data);
           if (state.solutions.length === 1) showSolution(0);
           else $('shown').textContent = `solution ${state.shown + 1} of ${state.solutions.length}`;
           break;
@@ -379,8 +525,12 @@ window.addEventListener('pagehide', cancelOnServer);
 
 // --- solutions ---
 
+// solutionSVG draws a solution: a Sudoku's comes drawn, a polyform
+// puzzle's pieces are drawn by the server.
 async function solutionSVG(i) {
-  const res = await postJSON('/api/draw', { lattice: state.lattice, pieces: state.solutions[i] });
+  const sol = state.solutions[i];
+  if (sol.svg) return sol.svg;
+  const res = await postJSON('/api/draw', { lattice: state.lattice, pieces: sol.pieces });
   return res.text();
 }
 
@@ -389,9 +539,12 @@ async function showSolution(i) {
   state.shown = i;
   $('nav').hidden = false;
   $('shown').textContent = `solution ${i + 1} of ${state.solutions.length}`;
+  // A Sudoku is drawn as SVG only.
+  $('export-png').disabled = $('export-gltf').disabled = !!state.solutions[i].svg;
   const svg = await solutionSVG(i);
   if (state.shown !== i) return;
   board.className = 'solution';
+  $('layers').hidden = true;
   board.innerHTML = svg.replace(/^<\?xml[^>]*>\s*/, '');
   board.dataset.state = `solution-${i + 1}`;
 }
@@ -404,9 +557,11 @@ $('back').addEventListener('click', showBoard);
 async function exportSolution(format) {
   const i = Math.max(state.shown, 0);
   if (!state.solutions.length) return;
-  const res = await postJSON(`/api/draw?format=${format}`, { lattice: state.lattice, pieces: state.solutions[i] });
+  const sol = state.solutions[i];
+  const blob = sol.svg ? new Blob([sol.svg], { type: 'image/svg+xml' })
+    : await (await postJSON(`/api/draw?format=${format}`, { lattice: state.lattice, pieces: sol.pieces })).blob();
   const a = document.createElement('a');
-  a.href = URL.createObjectURL(await res.blob());
+  a.href = URL.createObjectURL(blob);
   a.download = `${$('name').value.replace(/\.[^.]*$/, '')}-solution-${i + 1}.${format}`;
   a.click();
   $('nav').dataset.exported = a.download; // for the browser test, which sees no download

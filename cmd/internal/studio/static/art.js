@@ -4,7 +4,7 @@
 // becomes '.', anything else '#'. art is the server's {line, rows}: the
 // line where the art's value starts and its rows, top first, as the spec
 // read them (y grows upward, so row i has y = rows.length-1-i). It returns
-// the new text, or null when the rows are not found in the text.
+// the new text and art, or null when the rows are not found in the text.
 export function toggleArtCell(text, art, x, y) {
   const lines = text.split('\n');
   const rows = art.rows;
@@ -25,7 +25,7 @@ export function toggleArtCell(text, art, x, y) {
   let row = rows[i].padEnd(x + 1, '.');
   row = row.slice(0, x) + (row[x] === '#' ? '.' : '#') + row.slice(x + 1);
   lines[first + i] = line.slice(0, indent) + row + cr;
-  return lines.join('\n');
+  return { text: lines.join('\n'), art: { line: art.line, rows: rows.map((r, j) => (j === i ? row : r)) } };
 }
 
 // toggleListedCell adds a cell's coordinates ("3,1" or "3,1,0") to a board
@@ -58,4 +58,33 @@ export function toggleListedCell(text, at, cell) {
   if (!f) return null;
   const end = f.index + f[0].length;
   return `${text.slice(0, end)} ${cell}${text.slice(end)}`;
+}
+
+// sizeToArt writes a board given by its size as art, so that its cells can
+// be taken out: size is the server's {line, rows}, the line of the size's
+// value and the rectangle's rows. It knows the forms a size takes on a
+// line of its own, size = "WxH" in TOML (also board.size = ...) and
+// size: WxH in YAML; for others it returns null. It returns the new text
+// and the art's {line, rows}, as toggleArtCell does.
+export function sizeToArt(text, size) {
+  const lines = text.split('\n');
+  const i = size.line - 1;
+  if (i < 0 || i >= lines.length) return null;
+  const cr = lines[i].endsWith('\r') ? '\r' : '';
+  const line = lines[i].replace(/\r$/, '');
+  let art;
+  const toml = /^(\s*)((?:board\s*\.\s*)?)size(\s*)=\s*("[^"]*"|'[^']*')\s*(#.*)?$/.exec(line);
+  const yaml = /^(\s*)size(\s*):\s*("[^"]*"|'[^']*'|[^\s#]+)\s*(#.*)?$/.exec(line);
+  if (toml) {
+    const [, indent, prefix, space, , comment] = toml;
+    // A comment cannot follow the opening quotes: it goes above.
+    art = [...(comment ? [indent + comment] : []), `${indent}${prefix}art${space}= """`, ...size.rows, '"""'];
+  } else if (yaml) {
+    const [, indent, space, , comment] = yaml;
+    art = [`${indent}art${space}: |${comment ? ` ${comment}` : ''}`, ...size.rows.map((r) => `${indent}  ${r}`)];
+  } else {
+    return null;
+  }
+  lines.splice(i, 1, ...art.map((l) => l + cr));
+  return { text: lines.join('\n'), art: { line: size.line, rows: size.rows } };
 }

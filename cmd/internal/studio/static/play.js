@@ -1,7 +1,8 @@
-// Playing a Pips or Polypips game: pick a piece from the tray, turn it
-// with R, click a board cell to put its first pip there; click a placed
-// piece to take it back. Every move can be undone and redone, and the
-// server checks the regions after each one.
+// Playing a Pips or Polypips game: drag a piece from the tray onto the
+// board, or pick it with a tap and tap a board cell to put its first pip
+// there; turn it with R or a tap on the picked piece; click a placed piece
+// to take it back. Every move can be undone and redone, and the server
+// checks the regions after each one.
 import { postJSON } from './events.js';
 
 const $ = (id) => document.getElementById(id);
@@ -36,10 +37,11 @@ function turn(cells) {
 
 const key = (c) => `${c.col},${c.row}`;
 
-// at returns the cells a piece would take with its first pip on a cell.
-function at(piece, col, row) {
-  const cells = game.turned[piece];
-  return cells.map((c) => ({ col: c.col - cells[0].col + col, row: c.row - cells[0].row + row, pips: c.pips }));
+// at returns the cells a piece would take with its cell number held (its
+// first pip unless dragged by another) on a cell.
+function at(piece, col, row, held = 0) {
+  const cells = game.turned[piece], h = cells[held];
+  return cells.map((c) => ({ col: c.col - h.col + col, row: c.row - h.row + row, pips: c.pips }));
 }
 
 function occupied() {
@@ -138,7 +140,7 @@ function drawTray() {
     b.type = 'button';
     b.className = i === game.selected ? 'piece selected' : 'piece';
     b.dataset.piece = i;
-    b.title = `${p.name}: click to pick it up, R to turn it`;
+    b.title = `${p.name}: drag it onto the board, or tap to pick it up; tap again or R to turn it`;
     b.append(svg);
     tray.append(b);
   });
@@ -248,15 +250,22 @@ $('play-board').addEventListener('click', (ev) => {
 });
 
 $('play-board').addEventListener('mousemove', (ev) => {
+  if (drag) return; // the drag shows its own ghost
   const c = cellOf(ev);
   if (!c || game.selected < 0 || occupied().has(key(c))) showGhost();
   else showGhost(at(game.selected, c.col, c.row));
 });
 $('play-board').addEventListener('mouseleave', () => showGhost());
 
+// A tap on a piece in the tray picks it up, and a tap on the piece picked
+// up turns it; a press that moves is a drag instead (below).
 $('tray').addEventListener('click', (ev) => {
   const b = ev.target.closest('button[data-piece]');
-  if (!b) return;
+  if (!b || dragged) return;
+  if (game.selected === +b.dataset.piece) {
+    rotate();
+    return;
+  }
   game.selected = +b.dataset.piece;
   drawTray();
 });
@@ -265,7 +274,97 @@ function rotate() {
   if (game.selected < 0) return;
   game.turned[game.selected] = turn(game.turned[game.selected]);
   drawTray();
+  if (drag) moveDrag(drag.x, drag.y);
 }
+
+// --- dragging from the tray ---
+
+// drag is the piece being dragged: {piece, held (the index of the cell
+// under the pointer), x, y (the pointer), sx, sy (where it was pressed),
+// moved}; dragged is set from a drag's end until the click that may
+// follow it, which is then no tap.
+let drag = null, dragged = false;
+const trayUnit = 26; // a tray cell, in SVG units and pixels
+const dragStart = 5; // how far, in pixels, a press moves to become a drag
+
+$('tray').addEventListener('pointerdown', (ev) => {
+  const b = ev.target.closest('button[data-piece]');
+  if (!b || ev.button !== 0) return;
+  ev.preventDefault(); // no text selection, no native drag
+  const piece = +b.dataset.piece;
+  const r = b.querySelector('svg').getBoundingClientRect();
+  const col = Math.floor((ev.clientX - r.left) / trayUnit), row = Math.floor((ev.clientY - r.top) / trayUnit);
+  const held = Math.max(0, game.turned[piece].findIndex((c) => c.col === col && c.row === row));
+  drag = { piece, held, x: ev.clientX, y: ev.clientY, sx: ev.clientX, sy: ev.clientY, moved: false };
+  dragged = false;
+  b.focus();
+});
+
+window.addEventListener('pointermove', (ev) => {
+  if (!drag) return;
+  if (!drag.moved && Math.hypot(ev.clientX - drag.sx, ev.clientY - drag.sy) < dragStart) return;
+  if (!drag.moved) {
+    drag.moved = true;
+    game.selected = drag.piece;
+    drawTray();
+  }
+  moveDrag(ev.clientX, ev.clientY);
+});
+
+// overBoard returns the board cell under a point, or null.
+function overBoard(x, y) {
+  const svg = $('play-board').querySelector('svg');
+  const r = svg?.getBoundingClientRect();
+  if (!r || x < r.left || x >= r.right || y < r.top || y >= r.bottom) return null;
+  return cellOf({ clientX: x, clientY: y });
+}
+
+// moveDrag shows the dragged piece under the pointer: over the board as
+// the shadow of where it would go, elsewhere as a floating copy.
+function moveDrag(x, y) {
+  drag.x = x;
+  drag.y = y;
+  const float = $('drag-ghost');
+  const c = overBoard(x, y);
+  if (c) {
+    float.hidden = true;
+    showGhost(at(drag.piece, c.col, c.row, drag.held));
+    return;
+  }
+  showGhost();
+  const cells = game.turned[drag.piece], h = cells[drag.held];
+  const w = (Math.max(...cells.map((k) => k.col)) + 1) * unit, ht = (Math.max(...cells.map((k) => k.row)) + 1) * unit;
+  const svg = el('svg', { viewBox: `0 0 ${w} ${ht}`, width: w, height: ht });
+  svg.append(tile(cells, drag.piece, unit, 'ghost'));
+  float.replaceChildren(svg);
+  float.style.left = `${x - (h.col + 0.5) * unit}px`;
+  float.style.top = `${y - (h.row + 0.5) * unit}px`;
+  float.hidden = false;
+}
+
+function endDrag() {
+  drag = null;
+  $('drag-ghost').hidden = true;
+  showGhost();
+}
+
+window.addEventListener('pointerup', (ev) => {
+  if (!drag) return;
+  const d = drag;
+  endDrag();
+  if (!d.moved) return; // a tap: the click that follows picks or turns
+  dragged = true;
+  setTimeout(() => { dragged = false; }); // after the click this release may make
+  const c = overBoard(ev.clientX, ev.clientY);
+  if (!c) return; // dropped off the board: the piece goes back to the tray
+  const cells = at(d.piece, c.col, c.row, d.held);
+  if (!fitsBoard(cells)) {
+    status('the piece does not fit there');
+    return;
+  }
+  play({ piece: d.piece, cells });
+});
+window.addEventListener('pointercancel', endDrag);
 
 $('rotate').addEventListener('click', rotate);
 $('undo').addEventListener('click', undo);
