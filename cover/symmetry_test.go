@@ -99,7 +99,7 @@ func TestDistinctMatchesOrbitCount(t *testing.T) {
 		want := orbits(t, p, group)
 		for _, name := range BackendNames() {
 			b, _ := Lookup(name)
-			for _, o := range []DistinctOptions{{}, {PivotOnly: true}} {
+			for _, o := range []DistinctOptions{{}, {PivotOnly: true}, {FewestPivot: true}, {PivotOnly: true, FewestPivot: true}} {
 				d, err := o.New(p, group)
 				if err != nil {
 					t.Fatal(err)
@@ -259,7 +259,9 @@ func TestDistinctSecondItem(t *testing.T) {
 		sizes := c.sizes
 		p, group := pieceTiles(c.w, sizes)
 		want := orbits(t, p, group)
-		for _, o := range []DistinctOptions{{}, {PivotOnly: true}} {
+		// The pivot that keeps fewest options has one that symmetries fix:
+		// the monomino in the centre.
+		for _, o := range []DistinctOptions{{FewestPivot: true}, {FewestPivot: true, PivotOnly: true}} {
 			d, err := o.New(p, group)
 			if err != nil {
 				t.Fatal(err)
@@ -279,4 +281,62 @@ func TestDistinctSecondItem(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestDistinctPivotWithoutFixedOptions checks that the pivot is a piece
+// none of whose placements a symmetry fixes when there is one, so that
+// nothing is left to filter: under the rotations of the 3×3 square the
+// monomino keeps as few placements as a domino (3), but its centre
+// placement is fixed by every rotation, while no domino placement is.
+func TestDistinctPivotWithoutFixedOptions(t *testing.T) {
+	p, group := pieceTiles(3, []int{1, 2, 2, 2, 2})
+	rotations := []Symmetry{}
+	for _, g := range group {
+		if order(g) == 4 {
+			rotations = []Symmetry{g, compose(g, g), compose(g, compose(g, g))}
+			break
+		}
+	}
+	// orbits wants the identity among the images.
+	want := orbits(t, p, append(slices.Clone(rotations), compose(rotations[0], rotations[2])))
+	for _, c := range []struct {
+		o       DistinctOptions
+		pivot   string
+		checked bool
+	}{
+		{DistinctOptions{}, "piece 1", false},
+		{DistinctOptions{FewestPivot: true, PivotOnly: true}, "piece 0", true},
+	} {
+		d, err := c.o.New(p, rotations)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.Pivot() != c.pivot || d.Checked() != c.checked {
+			t.Errorf("%+v: pivot %q, checked %v; want %q, %v", c.o, d.Pivot(), d.Checked(), c.pivot, c.checked)
+		}
+		algx, _ := Lookup("algx")
+		st, err := d.Solve(context.Background(), algx, nil)
+		if err != nil || st.Solutions != int64(want) {
+			t.Errorf("%+v: %d distinct, %v; brute force says %d", c.o, st.Solutions, err, want)
+		}
+	}
+}
+
+// order returns the number of times g must be applied to give the identity.
+func order(g Symmetry) int {
+	n, h := 1, g
+	for !isIdentity(h) {
+		h = compose(g, h)
+		n++
+	}
+	return n
+}
+
+// compose returns the symmetry that applies h, then g.
+func compose(g, h Symmetry) Symmetry {
+	out := make(Symmetry, len(g))
+	for i := range out {
+		out[i] = g[h[i]]
+	}
+	return out
 }
