@@ -48,8 +48,11 @@ type countMemo struct {
 }
 
 const (
-	// memoBytes bounds a memo's table: 256 MiB.
-	memoBytes = 1 << 28
+	// memoBytes bounds a memo's table: 128 MiB, four million slots of a
+	// problem of up to 128 items. Twice that saved no nodes on the
+	// polyomino Aztec diamond, and the table grows by copying, so the
+	// process holds up to three times the bound at a time.
+	memoBytes = 1 << 27
 	// memoFirst is the number of slots a memo starts with.
 	memoFirst = 1 << 12
 )
