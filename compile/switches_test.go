@@ -72,15 +72,15 @@ func TestSwitchesKeepCounts(t *testing.T) {
 			t.Fatalf("%s: no distinct count to check", name)
 		}
 		for sw := range 16 {
-			noBalance, omitPrimary, pivotOnly, fewestPivot := sw&1 != 0, sw&2 != 0, sw&4 != 0, sw&8 != 0
-			t.Run(fmt.Sprintf("%s/nobalance=%v/omitprimary=%v/pivotonly=%v/fewestpivot=%v", name, noBalance, omitPrimary, pivotOnly, fewestPivot), func(t *testing.T) {
+			noBalance, omitPrimary, pivotOnly, freePivot := sw&1 != 0, sw&2 != 0, sw&4 != 0, sw&8 != 0
+			t.Run(fmt.Sprintf("%s/nobalance=%v/omitprimary=%v/pivotonly=%v/freepivot=%v", name, noBalance, omitPrimary, pivotOnly, freePivot), func(t *testing.T) {
 				opt := pz.Options
 				opt.NoBalance, opt.OmitPrimary = noBalance, omitPrimary
 				q, err := compile.Build(pz.Lattice, pz.Board, shapesOf(pz), opt)
 				if err != nil {
 					t.Fatal(err)
 				}
-				d, err := cover.DistinctOptions{PivotOnly: pivotOnly, FewestPivot: fewestPivot}.New(q.Problem, q.Symmetries())
+				d, err := cover.DistinctOptions{PivotOnly: pivotOnly, FreePivot: freePivot}.New(q.Problem, q.Symmetries())
 				if err != nil {
 					t.Fatal(err)
 				}
