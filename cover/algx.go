@@ -61,6 +61,8 @@ type algx struct {
 	// (see countMemo); only a count of a plain exact cover uses it.
 	memo *countMemo
 
+	// memoMin is the fewest live options of a node that uses the memo.
+	memoMin int
 	// reach holds, for each primary, the secondary bits that its options
 	// claim, w words each; see memoKey.
 	reach []uint64
@@ -88,6 +90,7 @@ func (a *algx) useMemo() {
 		return
 	}
 	a.memo = newCountMemo(a.w)
+	a.memoMin = min(memoOptions, a.m/4)
 	a.reach = make([]uint64, a.pl.nprim*a.w)
 	for j := range a.m {
 		for _, r := range a.primsOf(int32(j)) {
@@ -228,7 +231,7 @@ func (a *algx) search(depth, ls, le int) bool {
 	if a.starved(ls, le, f) {
 		return true
 	}
-	if a.memo != nil && depth >= len(a.path) {
+	if a.memo != nil && depth >= len(a.path) && le-ls >= a.memoMin {
 		return a.searchMemo(depth, ls, le)
 	}
 	return a.expand(depth, ls, le)
