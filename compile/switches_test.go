@@ -71,26 +71,34 @@ func TestSwitchesKeepCounts(t *testing.T) {
 		if !s.Expect.Set || !s.Unique.V {
 			t.Fatalf("%s: no distinct count to check", name)
 		}
-		for sw := range 8 {
-			noBalance, omitPrimary, pivotOnly := sw&1 != 0, sw&2 != 0, sw&4 != 0
-			t.Run(fmt.Sprintf("%s/nobalance=%v/omitprimary=%v/pivotonly=%v", name, noBalance, omitPrimary, pivotOnly), func(t *testing.T) {
+		for sw := range 16 {
+			noBalance, omitPrimary, pivotOnly, freePivot := sw&1 != 0, sw&2 != 0, sw&4 != 0, sw&8 != 0
+			t.Run(fmt.Sprintf("%s/nobalance=%v/omitprimary=%v/pivotonly=%v/freepivot=%v", name, noBalance, omitPrimary, pivotOnly, freePivot), func(t *testing.T) {
 				opt := pz.Options
 				opt.NoBalance, opt.OmitPrimary = noBalance, omitPrimary
 				q, err := compile.Build(pz.Lattice, pz.Board, shapesOf(pz), opt)
 				if err != nil {
 					t.Fatal(err)
 				}
-				d, err := cover.DistinctOptions{PivotOnly: pivotOnly}.New(q.Problem, q.Symmetries())
+				d, err := cover.DistinctOptions{PivotOnly: pivotOnly, FreePivot: freePivot}.New(q.Problem, q.Symmetries())
 				if err != nil {
 					t.Fatal(err)
 				}
-				algx, _ := cover.Lookup("algx")
-				st, err := d.Solve(context.Background(), algx, nil)
-				if err != nil {
-					t.Fatal(err)
+				// memo, which remembers subproblems' counts, with every
+				// switch on only: it is algx otherwise.
+				backends := []string{"algx"}
+				if sw == 0 {
+					backends = append(backends, "memo")
 				}
-				if st.Solutions != s.Expect.V {
-					t.Errorf("%d solutions, want %d", st.Solutions, s.Expect.V)
+				for _, name := range backends {
+					b, _ := cover.Lookup(name)
+					st, err := d.Solve(context.Background(), b, nil)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if st.Solutions != s.Expect.V {
+						t.Errorf("%s: %d solutions, want %d", name, st.Solutions, s.Expect.V)
+					}
 				}
 			})
 		}

@@ -57,6 +57,16 @@ type algx struct {
 	masks  []uint64 // the forbidden bits, w words per depth
 	chosen []int32
 
+	// memo, when not nil, remembers the counts of finished subproblems
+	// (see countMemo); only a count of a plain exact cover uses it.
+	memo *countMemo
+
+	// memoMin is the fewest live options of a node that uses the memo.
+	memoMin int
+	// reach holds, for each primary, the secondary bits that its options
+	// claim, w words each; see memoKey.
+	reach []uint64
+
 	// path, while searchPath runs, is the branch to take at each of the
 	// top levels instead of trying them all.
 	path []int32
@@ -71,6 +81,29 @@ func (algxBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, e
 	a.run = r
 	a.search(0, 0, len(pl.opts))
 	return a.finish()
+}
+
+// useMemo makes a count of a plain exact cover remember the counts of
+// its subproblems (see countMemo); other searches go on without.
+func (a *algx) useMemo() {
+	if !a.counting() || !plain(a.pl) {
+		return
+	}
+	a.memo = newCountMemo(a.w)
+	a.memoMin = min(memoOptions, a.m/4)
+	a.reach = make([]uint64, a.pl.nprim*a.w)
+	for j := range a.m {
+		for _, r := range a.primsOf(int32(j)) {
+			for k := range a.w {
+				a.reach[int(r)*a.w+k] |= a.claim[k*a.m+j]
+			}
+		}
+	}
+	for k, pm := range a.pmask {
+		for r := range a.pl.nprim {
+			a.reach[r*a.w+k] &^= pm
+		}
+	}
 }
 
 func newAlgX(pl *plan) *algx {
@@ -198,6 +231,58 @@ func (a *algx) search(depth, ls, le int) bool {
 	if a.starved(ls, le, f) {
 		return true
 	}
+	if a.memo != nil && depth >= len(a.path) && le-ls >= a.memoMin {
+		return a.searchMemo(depth, ls, le)
+	}
+	return a.expand(depth, ls, le)
+}
+
+// searchMemo is expand with the count of the node's subproblem taken from
+// the memo when it is there, and put there when it is not.
+func (a *algx) searchMemo(depth, ls, le int) bool {
+	key := a.memoKey(depth)
+	if n, ok := a.memo.get(key); ok {
+		a.stats.Solutions += n
+		return true
+	}
+	sols, nodes := a.stats.Solutions, a.stats.Nodes
+	if !a.expand(depth, ls, le) {
+		return false
+	}
+	a.memo.put(a.memo.keyAt(depth), a.stats.Solutions-sols, a.stats.Nodes-nodes)
+	return true
+}
+
+// memoKey returns, in a slice of its own, what of the forbidden mask f
+// decides the node's subproblem: the covered primaries, and the forbidden
+// secondary bits that some option of an uncovered primary claims. Every
+// option still to choose covers only uncovered primaries, so the other
+// secondary bits (a point inside a covered area) can no longer matter,
+// and leaving them out lets two nodes that differ only there share their
+// count.
+func (a *algx) memoKey(depth int) []uint64 {
+	f, key := a.masks[depth*a.w:][:a.w], a.memo.keyAt(depth)
+	clear(key)
+	copy(key, a.pmask)
+	for k, pm := range a.pmask {
+		for b := ^f[k] & pm; b != 0; b &= b - 1 {
+			r := k*64 + bits.TrailingZeros64(b)
+			for i, x := range a.reach[r*a.w:][:a.w] {
+				key[i] |= x
+			}
+		}
+	}
+	for i := range key {
+		key[i] &= f[i]
+	}
+	return key
+}
+
+// expand branches on the best item of the node at depth, whose options
+// are ids[ls:le] and none of whose primaries is starved.
+func (a *algx) expand(depth, ls, le int) bool {
+	w := a.w
+	f := a.masks[depth*w:][:w]
 	best, t := a.choose(ls, le, f)
 	if best < 0 {
 		if !a.counting() {

@@ -21,6 +21,7 @@ var backends = map[string]Backend{
 	"auto": autoBackend{},
 	"dlx":  dlxBackend{},
 	"algx": algxBackend{},
+	"memo": memoBackend{},
 	"bits": bitsBackend{},
 	"sums": sumsBackend{},
 }

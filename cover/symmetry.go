@@ -50,6 +50,17 @@ type DistinctOptions struct {
 	// PivotOnly leaves the symmetries that fix a pivot option to the
 	// filter alone instead of breaking them with a second item.
 	PivotOnly bool
+	// FreePivot prefers for the pivot an item none of whose options a
+	// symmetry fixes to the one that keeps fewest options. An option that
+	// symmetries fix (a hexagon in the centre of a hexagram) keeps its
+	// whole part of the tree, which the second item cuts only where the
+	// search branches on that item, sometimes late; a pivot without such
+	// options cuts the tree by the whole group where it is branched on,
+	// and leaves nothing to filter. Which tree is smaller depends on the
+	// puzzle (see docs/bench/2026-11-25-hard.md): the hexagram's and the
+	// polyomino diamond's halve, the tetrastick Aztec diamond's and the
+	// 3×20 pentominoes' double.
+	FreePivot bool
 }
 
 // NewDistinct prepares a problem for a search modulo group.
@@ -75,7 +86,7 @@ func (o DistinctOptions) New(p *Problem, group []Symmetry) (*Distinct, error) {
 		return d, nil
 	}
 	ix := newItemOptions(p)
-	d.pivot = choosePivot(p, ix, nontrivial)
+	d.pivot = choosePivot(p, ix, nontrivial, o.FreePivot)
 	if d.pivot < 0 {
 		d.reduced = p
 		return d, nil
@@ -277,14 +288,21 @@ func isIdentity(g Symmetry) bool {
 }
 
 // choosePivot returns the primary item of exact multiplicity one whose
-// options every symmetry keeps among themselves and which leaves the fewest
-// options after reduction, or -1.
-func choosePivot(p *Problem, ix *itemOptions, group []Symmetry) int {
-	best, bestKept := -1, 0
+// options every symmetry keeps among themselves and that keeps fewest
+// options, or -1; if free, it prefers an item of whose options no
+// symmetry fixes any (see DistinctOptions.FreePivot).
+func choosePivot(p *Problem, ix *itemOptions, group []Symmetry, free bool) int {
+	best, bestKept, bestFixed := -1, 0, false
 	for it := range p.Items {
 		kept, ok := reducible(p, ix, it, group)
-		if ok && (best < 0 || kept < bestKept) {
-			best, bestKept = it, kept
+		if !ok {
+			continue
+		}
+		fixed := free && slices.ContainsFunc(ix.of(it), func(o int32) bool {
+			return slices.ContainsFunc(group, func(g Symmetry) bool { return g[o] == o })
+		})
+		if best < 0 || bestFixed && !fixed || fixed == bestFixed && kept < bestKept {
+			best, bestKept, bestFixed = it, kept, fixed
 		}
 	}
 	return best

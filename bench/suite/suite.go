@@ -87,6 +87,7 @@ func Standard(root, dlx string) []Workload {
 		long(noBits(puzzler(Catalogue("tetrasticks-6x6", "tetrasticks-6x6", false, 1795), "0:32:52", 16329570))),
 		noBits(puzzler(Catalogue("tetrasticks-aztec-diamond", "tetrasticks-aztec-diamond", false, 3), "0:25:08", 649511)),
 		long(noBits(puzzler(Catalogue("one-sided-hexiamonds-hexagram", "one-sided-hexiamonds-hexagram", false, 119), "0:04:54", 893222))),
+		long(noBits(puzzler(Catalogue("polyominoes-12345-diamond-2", "polyominoes-12345-diamond-2", false, 4579), "0:01:05", 16541490))),
 		long(noBits(puzzler(Catalogue("polyominoes-45-aztec-diamond", "polyominoes-45-aztec-diamond", false, 11162), "0:31:50", 446023279))),
 		PipsFirst("nyt-pips-first", filepath.Join(root, "compile", "pips", "testdata", "nyt")),
 		PipsCount("nyt-pips-count", filepath.Join(root, "compile", "pips", "testdata", "nyt")),
