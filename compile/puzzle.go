@@ -376,7 +376,7 @@ func (pz *Puzzle) buildProblem() {
 // walks did not see.
 func scans(l Lattice) bool {
 	g, ok := l.(*grid)
-	return ok && g.segments == nil && (g.dims == 2 || g.kinds)
+	return ok && g.segments == nil
 }
 
 // scanOrder returns the board's cells in the order a search that fills

@@ -328,7 +328,7 @@ func TestInvalidProblem(t *testing.T) {
 // the reason, what a bitset cannot say.
 func TestBitsUnsupported(t *testing.T) {
 	wide := cover.NewProblem()
-	for i := range 257 {
+	for i := range 513 {
 		wide.AddPrimary(fmt.Sprint("i", i))
 	}
 	for _, c := range []struct {
@@ -338,7 +338,7 @@ func TestBitsUnsupported(t *testing.T) {
 	}{
 		{"multiplicity", parse(t, "2:3|a b\na\na b\n"), "item a must be covered 2 to 3 times"},
 		{"colour", parse(t, "a | x\na x:A\n"), "item x has a colour"},
-		{"wide", wide, "257 items, more than 256"},
+		{"wide", wide, "513 items, more than 512"},
 	} {
 		_, _, err := trySolve("bits", c.p)
 		if !errors.Is(err, cover.ErrUnsupported) || !strings.Contains(err.Error(), c.want) {

@@ -221,7 +221,7 @@ type Visit func(solution []int) bool
 
 // ErrUnsupported is returned, wrapped with the reason, by a backend that
 // cannot search a problem of this kind: bits, for one with multiplicities,
-// colours or more than 256 items.
+// colours or more than 512 items.
 var ErrUnsupported = errors.New("problem not supported by this backend")
 
 // A Backend searches a problem for its solutions.
