@@ -78,3 +78,62 @@ func (nb *numbering) find(c Cell) int32 {
 	}
 	return -1
 }
+
+// A stencil is a shape's cells relative to its first cell, ready to be
+// laid with its first cell on any board cell: inside the numbering's
+// array, off a tube, a cell's number is found by an offset in the array
+// once a check of the shape's bounding box has passed, with no check per
+// cell.
+type stencil struct {
+	rel    []Cell
+	lo, hi Cell  // the bounding box of rel
+	delta  []int // each cell's offset in the array, when it has one
+}
+
+func (nb *numbering) stencil(rel []Cell) stencil {
+	st := stencil{rel: rel, lo: rel[0], hi: rel[0]}
+	for _, d := range rel {
+		for k := range d {
+			st.lo[k], st.hi[k] = min(st.lo[k], d[k]), max(st.hi[k], d[k])
+		}
+	}
+	if nb.at != nil && nb.wrap == 0 {
+		for _, d := range rel {
+			off := 0
+			for k := range d {
+				off = off*nb.span[k] + d[k]
+			}
+			st.delta = append(st.delta, off)
+		}
+	}
+	return st
+}
+
+// lay appends to out the numbers of a stencil's cells with its first cell
+// on b, and reports whether they all lie on the board.
+func (nb *numbering) lay(st *stencil, b Cell, out []int32) ([]int32, bool) {
+	if st.delta == nil {
+		for _, d := range st.rel {
+			k := nb.find(b.add(d))
+			if k < 0 {
+				return out, false
+			}
+			out = append(out, k)
+		}
+		return out, true
+	}
+	for k := range b {
+		if v := b[k] - nb.lo[k]; v+st.lo[k] < 0 || v+st.hi[k] >= nb.span[k] {
+			return out, false
+		}
+	}
+	base := nb.box(b)
+	for _, off := range st.delta {
+		k := nb.at[base+off]
+		if k < 0 {
+			return out, false
+		}
+		out = append(out, k)
+	}
+	return out, true
+}

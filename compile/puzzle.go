@@ -148,23 +148,31 @@ func (ly *layout) add(piece, orient, anchor int32, cells []int32) {
 	ly.start = append(ly.start, int32(len(ly.cells)))
 }
 
-// keep drops the placements that keep says no to.
+// keep drops the placements that keep says no to, in place.
 func (ly *layout) keep(keep []bool) {
 	renumber := make([]int32, ly.len())
-	out := layout{start: []int32{0}}
+	n, end := 0, int32(0)
 	for i := range ly.len() {
 		renumber[i] = -1
-		if keep[i] {
-			renumber[i] = int32(out.len())
-			out.add(ly.piece[i], ly.orient[i], ly.anchor[i], ly.cellsOf(i))
+		if !keep[i] {
+			continue
 		}
+		renumber[i] = int32(n)
+		cells := ly.cellsOf(i)
+		ly.piece[n], ly.orient[n], ly.anchor[n] = ly.piece[i], ly.orient[i], ly.anchor[i]
+		end += int32(copy(ly.cells[end:], cells))
+		n++
+		ly.start[n] = end
 	}
+	ly.piece, ly.orient, ly.anchor = ly.piece[:n], ly.orient[:n], ly.anchor[:n]
+	ly.start, ly.cells = ly.start[:n+1], ly.cells[:end]
+	aliases := ly.aliases[:0]
 	for _, a := range ly.aliases {
 		if a.same = renumber[a.same]; a.same >= 0 {
-			out.aliases = append(out.aliases, a)
+			aliases = append(aliases, a)
 		}
 	}
-	*ly = out
+	ly.aliases = aliases
 }
 
 // place lays every orientation of every piece at every board cell where
@@ -202,18 +210,20 @@ func (pz *Puzzle) place() error {
 			for _, c := range o {
 				rel = append(rel, c.sub(o[0]))
 			}
+			st := pz.num.stencil(rel)
 		anchors:
 			for b, bc := range pz.Board {
 				if _, ok := pz.Lattice.Offset(o[0], bc); !ok {
 					continue
 				}
-				cells = cells[:0]
-				for _, d := range rel {
-					k := pz.num.find(bc.add(d))
-					if k < 0 || region[k] != region[b] {
+				var ok bool
+				if cells, ok = pz.num.lay(&st, bc, cells[:0]); !ok {
+					continue
+				}
+				for _, k := range cells {
+					if region[k] != region[b] {
 						continue anchors
 					}
-					cells = append(cells, k)
 				}
 				if seen != nil {
 					slices.Sort(cells)
