@@ -71,6 +71,9 @@ func Choose(p *Problem) Backend {
 // and all solutions), auto took 0.91 of the time of algx alone, walks
 // included, and the better of the two 0.81; it chose bits for 68, and its
 // worst choice took 2.2 times algx's time.
+// Over the 63 catalogue solids that algx counts in up to a second, auto
+// chose bits for 7, each as fast as algx or faster, and missed 5 where
+// bits was faster; in all it took 0.97 of algx's time.
 //
 // The walks are seeded, so the choice depends on p alone. A walk of bits
 // costs under a microsecond, one of algx some 15, so bits gets more of
