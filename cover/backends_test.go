@@ -417,4 +417,23 @@ func TestAutoChooses(t *testing.T) {
 	if got := cover.Choose(sparse).Name(); got != "dlx" {
 		t.Errorf("dominoes: auto chose %s, want dlx", got)
 	}
+	// A dense problem whose algx masks (options × words) pass 2^24 words,
+	// as polycubes-56-crystal-1's 2.4 M options × 22 words do, goes to
+	// dlx; one just under stays with algx.
+	for _, c := range []struct {
+		options int
+		want    string
+	}{{170000, "algx"}, {180000, "dlx"}} {
+		huge := cover.NewProblem()
+		const items = 6000 // 94 words
+		for i := range items {
+			huge.AddPrimary(fmt.Sprint("i", i))
+		}
+		for o := range c.options {
+			huge.AddOption([]cover.Entry{{Item: int32(o % items)}})
+		}
+		if got := cover.Choose(huge).Name(); got != c.want {
+			t.Errorf("%d options of %d items: auto chose %s, want %s", c.options, items, got, c.want)
+		}
+	}
 }
