@@ -45,8 +45,7 @@ func (pz *Puzzle) pruneByBalance() {
 		if !ok {
 			continue
 		}
-		i := 0
-		pz.Placements = slices.DeleteFunc(pz.Placements, func(Placement) bool { i++; return !keep[i-1] })
+		pz.layout.keep(keep)
 	}
 }
 
@@ -56,27 +55,27 @@ func (pz *Puzzle) pruneByBalance() {
 // Omit copies are left out. ok is false when the sums grow too many to
 // follow.
 func (pz *Puzzle) balanced(col colouring) (keep []bool, ok bool) {
-	vec := func(cells []Cell) balanceSum {
-		var s balanceSum
-		for _, c := range cells {
-			s[col.of(c)]++
-		}
-		return s
+	colour := make([]int8, len(pz.Board))
+	var board balanceSum
+	for i, c := range pz.Board {
+		colour[i] = int8(col.of(c))
+		board[colour[i]]++
 	}
-	board := vec(pz.Board)
 	board[maxColours] = int16(pz.Options.Omit)
 	// The counts each piece's placements give, the way to leave it out
 	// as the count that adds one to the last place.
+	ly := &pz.layout
 	counts := make([][]balanceSum, len(pz.Pieces))
-	pvec := make([]balanceSum, len(pz.Placements))
-	for i, pl := range pz.Placements {
-		if pl.Cells == nil {
+	pvec := make([]balanceSum, ly.len())
+	for i := range pvec {
+		if ly.orient[i] < 0 {
 			pvec[i][maxColours] = 1
-		} else {
-			pvec[i] = vec(pl.Cells)
 		}
-		if !slices.Contains(counts[pl.Piece], pvec[i]) {
-			counts[pl.Piece] = append(counts[pl.Piece], pvec[i])
+		for _, c := range ly.cellsOf(i) {
+			pvec[i][colour[c]]++
+		}
+		if p := ly.piece[i]; !slices.Contains(counts[p], pvec[i]) {
+			counts[p] = append(counts[p], pvec[i])
 		}
 	}
 	// One step per piece copy; the first copy of each piece is where its
@@ -137,9 +136,9 @@ func (pz *Puzzle) balanced(col colouring) (keep []bool, ok bool) {
 			}
 		}
 	}
-	keep = make([]bool, len(pz.Placements))
-	for i, pl := range pz.Placements {
-		keep[i] = usable[pl.Piece][pvec[i]]
+	keep = make([]bool, ly.len())
+	for i, p := range ly.piece {
+		keep[i] = usable[p][pvec[i]]
 	}
 	return keep, true
 }

@@ -18,22 +18,21 @@ const maxPartSymmetries = 1 << 16
 // every symmetry it is part of. Build has checked the group's size.
 func (pz *Puzzle) partSymmetries(index *placementIndex) []cover.Symmetry {
 	parts, moves := pz.partMoveTable()
-	partOf := map[Cell]int{}
+	partOf := make([]int32, len(pz.Board))
 	for i, p := range parts {
 		for _, c := range p {
-			partOf[c] = i
+			partOf[pz.num.find(c)] = int32(i)
 		}
 	}
 	var group []cover.Symmetry
-	move := make([]func(Cell) Cell, len(parts))
-	whole := func(c Cell) Cell { return move[partOf[c]](c) }
+	move := make([]boardMove, len(parts))
 	used := make([]bool, len(parts))
 	// Choose, part by part, an unused part to move it onto and a move:
 	// itself by the identity first, so that the identity comes first.
 	var choose func(i int)
 	choose = func(i int) {
 		if i == len(parts) {
-			if g, ok := pz.permutation(whole, seq(len(pz.Pieces)), index); ok {
+			if g, ok := pz.permutation(move, partOf, seq(len(pz.Pieces)), index); ok {
 				group = append(group, g)
 			}
 			return
@@ -56,11 +55,11 @@ func (pz *Puzzle) partSymmetries(index *placementIndex) []cover.Symmetry {
 
 // partMoveTable returns the board's parts and, for each pair of parts i and
 // j, the moves of part i onto part j.
-func (pz *Puzzle) partMoveTable() ([][]Cell, [][][]func(Cell) Cell) {
+func (pz *Puzzle) partMoveTable() ([][]Cell, [][][]boardMove) {
 	parts := pz.parts()
-	moves := make([][][]func(Cell) Cell, len(parts))
+	moves := make([][][]boardMove, len(parts))
 	for i := range parts {
-		moves[i] = make([][]func(Cell) Cell, len(parts))
+		moves[i] = make([][]boardMove, len(parts))
 		for j := range parts {
 			moves[i][j] = pz.partMoves(parts[i], parts[j])
 		}
@@ -132,13 +131,13 @@ func (pz *Puzzle) parts() [][]Cell {
 
 // partMoves lists the maps of cells that take part a onto part b: a motion
 // of the lattice (a rotation, when Rotations is set) and a translation.
-func (pz *Puzzle) partMoves(a, b []Cell) []func(Cell) Cell {
+func (pz *Puzzle) partMoves(a, b []Cell) []boardMove {
 	if len(a) != len(b) {
 		return nil
 	}
 	l := pz.Lattice
 	_, shiftB := l.Normalize(b)
-	var out []func(Cell) Cell
+	var out []boardMove
 	for _, m := range l.Motions() {
 		if m.Reflect && pz.Options.Rotations {
 			continue
@@ -148,10 +147,9 @@ func (pz *Puzzle) partMoves(a, b []Cell) []func(Cell) Cell {
 			moved[i] = m.Apply(c)
 		}
 		_, shift := l.Normalize(moved)
-		back := minus(shift, shiftB)
-		move := func(c Cell) Cell { return plus(m.Apply(c), back) }
+		move := boardMove{m, minus(shift, shiftB)}
 		for i, c := range a {
-			moved[i] = move(c)
+			moved[i] = pz.apply(move, c)
 		}
 		slices.SortFunc(moved, compareCells)
 		if slices.Equal(moved, b) {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 
 	"github.com/polyspec/polyspec/cover"
 )
@@ -72,6 +71,9 @@ type Puzzle struct {
 	Options    Options
 	Problem    *cover.Problem
 	Placements []Placement
+
+	num    *numbering
+	layout layout
 }
 
 var errNoCells = errors.New("the board has no cells")
@@ -105,56 +107,166 @@ func Build(l Lattice, board []Cell, shapes []Shape, opt Options) (*Puzzle, error
 			return nil, err
 		}
 	}
-	// region numbers each board cell's region: placements stay within one.
-	region := map[Cell]int{}
-	for _, c := range pz.Board {
-		region[c] = 0
+	pz.num = newNumbering(pz.Board, opt.Wrap)
+	if err := pz.place(); err != nil {
+		return nil, err
 	}
+	if !opt.NoBalance {
+		pz.pruneByBalance()
+	}
+	pz.placements()
+	pz.buildProblem()
+	return pz, nil
+}
+
+// A layout is how Build placed the pieces, by cell numbers (see
+// numbering): for each placement its piece, the orientation it is an
+// image of and the board cell that orientation's first cell went to (-1
+// for the way to leave a piece out), and its cells, ascending. On a tube
+// two orientations can lie on the same cells; aliases keeps the ones
+// dropped, so that Symmetries finds every image.
+type layout struct {
+	piece, orient, anchor []int32
+	start                 []int32 // placement i's cells are cells[start[i]:start[i+1]]
+	cells                 []int32
+	aliases               []alias
+}
+
+// An alias is an orientation at an anchor whose cells are those of
+// placement same.
+type alias struct{ piece, orient, anchor, same int32 }
+
+func (ly *layout) len() int { return len(ly.piece) }
+
+func (ly *layout) cellsOf(i int) []int32 { return ly.cells[ly.start[i]:ly.start[i+1]] }
+
+func (ly *layout) add(piece, orient, anchor int32, cells []int32) {
+	ly.piece = append(ly.piece, piece)
+	ly.orient = append(ly.orient, orient)
+	ly.anchor = append(ly.anchor, anchor)
+	ly.cells = append(ly.cells, cells...)
+	ly.start = append(ly.start, int32(len(ly.cells)))
+}
+
+// keep drops the placements that keep says no to, in place.
+func (ly *layout) keep(keep []bool) {
+	renumber := make([]int32, ly.len())
+	n, end := 0, int32(0)
+	for i := range ly.len() {
+		renumber[i] = -1
+		if !keep[i] {
+			continue
+		}
+		renumber[i] = int32(n)
+		cells := ly.cellsOf(i)
+		ly.piece[n], ly.orient[n], ly.anchor[n] = ly.piece[i], ly.orient[i], ly.anchor[i]
+		end += int32(copy(ly.cells[end:], cells))
+		n++
+		ly.start[n] = end
+	}
+	ly.piece, ly.orient, ly.anchor = ly.piece[:n], ly.orient[:n], ly.anchor[:n]
+	ly.start, ly.cells = ly.start[:n+1], ly.cells[:end]
+	aliases := ly.aliases[:0]
+	for _, a := range ly.aliases {
+		if a.same = renumber[a.same]; a.same >= 0 {
+			aliases = append(aliases, a)
+		}
+	}
+	ly.aliases = aliases
+}
+
+// place lays every orientation of every piece at every board cell where
+// it fits, within one region, in that order: pieces, then orientations,
+// then the board cell its first cell goes to.
+func (pz *Puzzle) place() error {
+	opt := pz.Options
+	// region numbers each board cell's region: placements stay within one.
+	region := make([]int32, len(pz.Board))
 	for i, r := range opt.Regions {
 		for _, c := range r {
-			region[c] = i
+			if k := pz.num.find(c); k >= 0 {
+				region[k] = int32(i)
+			}
 		}
 	}
+	ly := &pz.layout
+	*ly = layout{start: []int32{0}}
 	// Distinct orientations at distinct places cover distinct cells, except
-	// on a tube, where places a turn apart coincide.
-	var seen map[string]bool
+	// on a tube, where places a turn apart coincide: there, seen lists the
+	// placements of each piece by first cell.
+	var seen map[[2]int32][]int32
 	if opt.Wrap > 0 {
-		seen = map[string]bool{}
+		seen = map[[2]int32][]int32{}
 	}
-	var key []byte
+	var cells []int32
+	var rel []Cell
 	for pi, p := range pz.Pieces {
 		if opt.Omit > 0 && (opt.Omittable == nil || slices.Contains(opt.Omittable, p.Name)) {
-			pz.Placements = append(pz.Placements, Placement{Piece: pi})
+			ly.add(int32(pi), -1, -1, nil)
 		}
 		fits := false
-		for _, o := range p.Orientations {
-			for _, b := range pz.Board {
-				cells, ok := pz.place(o, b, region)
-				if !ok {
+		for oi, o := range p.Orientations {
+			rel = rel[:0]
+			for _, c := range o {
+				rel = append(rel, minus(c, o[0]))
+			}
+			st := pz.num.stencil(rel)
+		anchors:
+			for b, bc := range pz.Board {
+				if _, ok := pz.Lattice.Offset(o[0], bc); !ok {
 					continue
 				}
+				var ok bool
+				if cells, ok = pz.num.lay(&st, bc, cells[:0]); !ok {
+					continue
+				}
+				for _, k := range cells {
+					if region[k] != region[b] {
+						continue anchors
+					}
+				}
 				if seen != nil {
-					if key = placementKey(key[:0], pi, cells); seen[string(key)] {
+					slices.Sort(cells)
+					if len(slices.Compact(slices.Clone(cells))) != len(cells) {
+						continue // a piece longer than a tube's girth overlaps itself
+					}
+					key := [2]int32{int32(pi), cells[0]}
+					if j := slices.IndexFunc(seen[key], func(j int32) bool { return slices.Equal(ly.cellsOf(int(j)), cells) }); j >= 0 {
+						ly.aliases = append(ly.aliases, alias{int32(pi), int32(oi), int32(b), seen[key][j]})
 						continue
 					}
-					seen[string(key)] = true
+					seen[key] = append(seen[key], int32(ly.len()))
 				}
-				pz.Placements = append(pz.Placements, Placement{pi, cells})
-				if opt.MaxPlacements > 0 && len(pz.Placements) > opt.MaxPlacements {
-					return nil, &LimitError{What: "placements", Limit: opt.MaxPlacements}
+				// Off a tube, a translation keeps the order of an
+				// orientation's cells, which is sorted.
+				ly.add(int32(pi), int32(oi), int32(b), cells)
+				if opt.MaxPlacements > 0 && ly.len() > opt.MaxPlacements {
+					return &LimitError{What: "placements", Limit: opt.MaxPlacements}
 				}
 				fits = true
 			}
 		}
 		if !fits {
-			return nil, fmt.Errorf("piece %s fits nowhere on the board", p.Name)
+			return fmt.Errorf("piece %s fits nowhere on the board", p.Name)
 		}
 	}
-	if !opt.NoBalance {
-		pz.pruneByBalance()
+	return nil
+}
+
+// placements writes Placements from the layout, their cells in one block.
+func (pz *Puzzle) placements() {
+	ly := &pz.layout
+	pz.Placements = make([]Placement, ly.len())
+	all := make([]Cell, len(ly.cells))
+	for k, c := range ly.cells {
+		all[k] = pz.Board[c]
 	}
-	pz.buildProblem()
-	return pz, nil
+	for i := range pz.Placements {
+		pz.Placements[i].Piece = int(ly.piece[i])
+		if s, e := ly.start[i], ly.start[i+1]; e > s {
+			pz.Placements[i].Cells = all[s:e:e]
+		}
+	}
 }
 
 // checkArea checks that the pieces, less the omitted ones, can fill the
@@ -191,28 +303,6 @@ func sumInts(xs []int) int {
 	return s
 }
 
-// place translates an orientation so that its first cell lands on b, and
-// reports whether all of it lies on the board, in b's region.
-func (pz *Puzzle) place(o []Cell, b Cell, region map[Cell]int) ([]Cell, bool) {
-	d, ok := pz.Lattice.Offset(o[0], b)
-	if !ok {
-		return nil, false
-	}
-	cells := make([]Cell, len(o))
-	first := region[b]
-	for i, c := range o {
-		cells[i] = pz.wrap(plus(c, d))
-		if r, on := region[cells[i]]; !on || r != first {
-			return nil, false
-		}
-	}
-	slices.SortFunc(cells, compareCells)
-	if len(slices.Compact(slices.Clone(cells))) != len(cells) {
-		return nil, false // a piece longer than a tube's girth overlaps itself
-	}
-	return cells, true
-}
-
 func (pz *Puzzle) wrap(c Cell) Cell {
 	if pz.Options.Wrap > 0 {
 		c[0] = mod(c[0], pz.Options.Wrap)
@@ -238,39 +328,45 @@ func (pz *Puzzle) buildProblem() {
 	if pz.Options.Omit > 0 && !secondaryOmit {
 		omit = int32(p.AddItem(cover.Item{Name: OmitItem, Lo: pz.Options.Omit, Hi: pz.Options.Omit}))
 	}
-	cellItem := map[Cell]int32{}
+	// The board's cells are items cell0, cell0+1, ... in board order.
+	cell0 := int32(len(p.Items))
 	for _, c := range pz.Board {
-		cellItem[c] = int32(p.AddPrimary(CellName(c, pz.Lattice)))
+		p.AddPrimary(CellName(c, pz.Lattice))
 	}
 	if secondaryOmit {
 		omit = int32(p.AddSecondary(OmitItem))
 	}
 	if scans(pz.Lattice) {
 		for _, c := range scanOrder(pz.Board) {
-			p.Order = append(p.Order, int(cellItem[c]))
+			p.Order = append(p.Order, int(cell0+pz.num.find(c)))
 		}
 	}
 	claims := make([][]string, len(pz.Placements))
 	var secondary []string
-	for i, pl := range pz.Placements {
-		if !pz.Options.MayCross {
+	if !pz.Options.MayCross {
+		for i, pl := range pz.Placements {
 			claims[i] = pz.Lattice.Claims(pl.Cells)
+			secondary = append(secondary, claims[i]...)
 		}
-		secondary = append(secondary, claims[i]...)
 	}
 	slices.Sort(secondary)
 	claimItem := map[string]int32{}
 	for _, name := range slices.Compact(secondary) {
 		claimItem[name] = int32(p.AddSecondary(name))
 	}
+	size := len(pz.layout.cells) + 2*len(pz.Placements)
+	for _, c := range claims {
+		size += len(c)
+	}
+	p.Grow(len(pz.Placements), size)
 	var entries []cover.Entry
 	for i, pl := range pz.Placements {
 		entries = append(entries[:0], cover.Entry{Item: int32(pl.Piece)})
 		if pl.Cells == nil {
 			entries = append(entries, cover.Entry{Item: omit})
 		}
-		for _, c := range pl.Cells {
-			entries = append(entries, cover.Entry{Item: cellItem[c]})
+		for _, c := range pz.layout.cellsOf(i) {
+			entries = append(entries, cover.Entry{Item: cell0 + c})
 		}
 		for _, name := range claims[i] {
 			entries = append(entries, cover.Entry{Item: claimItem[name]})
@@ -280,17 +376,21 @@ func (pz *Puzzle) buildProblem() {
 }
 
 // scans reports whether boards of the lattice get a cover.Problem.Order,
-// which lets auto search them with bits: the plane lattices of cells
-// (squares, triangles, hexagons). Measured over the catalogue's searches
-// of up to a second, bits with a scan order is up to ten times faster than
-// algx on many plane boards (pentomino rectangles, hexiamond strips) and
-// at worst about twice as slow where auto's walks let it through. On
-// solids it is often a hundred times slower, and on segments (polysticks,
-// polytrigs, polytwigs) a third slower on the 6×6 tetrasticks, which the
-// walks did not see.
+// which lets auto search them with bits: the lattices of cells, plane and
+// solid. Measured over the catalogue's searches of up to a second, bits
+// with a scan order is up to ten times faster than algx on many plane
+// boards (pentomino rectangles, hexiamond strips) and at worst about twice
+// as slow where auto's walks let it through. On solids its trees are 2 to
+// 100 times algx's, and it is faster on about one solid in five (open
+// boxes and ring walls of polycubes), which the walks mostly find. On
+// segments (polysticks, polytrigs, polytwigs) the same order was a third
+// slower on the 6×6 tetrasticks, which the walks did not see; over the
+// catalogue's segment puzzles that algx counts in a second it was never
+// faster on sticks and trigs, and on twigs auto would have gained 7 % in
+// all but chosen one search 3.6 times slower: not worth it.
 func scans(l Lattice) bool {
 	g, ok := l.(*grid)
-	return ok && g.segments == nil && (g.dims == 2 || g.kinds)
+	return ok && g.segments == nil
 }
 
 // scanOrder returns the board's cells in the order a search that fills
@@ -373,7 +473,7 @@ func (pz *Puzzle) Symmetries() []cover.Symmetry {
 			continue
 		}
 		for _, move := range pz.boardMoves(m) {
-			if g, ok := pz.permutation(move, pieceMap, index); ok {
+			if g, ok := pz.permutation([]boardMove{move}, nil, pieceMap, index); ok {
 				group = append(group, g)
 			}
 		}
@@ -381,9 +481,17 @@ func (pz *Puzzle) Symmetries() []cover.Symmetry {
 	return group
 }
 
-// boardMoves lists the maps of cells that apply m and take the board onto
-// itself.
-func (pz *Puzzle) boardMoves(m Motion) []func(Cell) Cell {
+// A boardMove maps cells by a motion of the lattice, then a translation,
+// then round a tube.
+type boardMove struct {
+	m    Motion
+	back Cell
+}
+
+func (pz *Puzzle) apply(mv boardMove, c Cell) Cell { return pz.wrap(plus(mv.m.Apply(c), mv.back)) }
+
+// boardMoves lists the moves that apply m and take the board onto itself.
+func (pz *Puzzle) boardMoves(m Motion) []boardMove {
 	l := pz.Lattice
 	_, boardShift := l.Normalize(pz.Board)
 	moved := make([]Cell, len(pz.Board))
@@ -398,18 +506,20 @@ func (pz *Puzzle) boardMoves(m Motion) []func(Cell) Cell {
 		if d := minus(m.Apply(Cell{1, 0, 0}), m.Apply(Cell{})); d[1] != 0 || d[2] != 0 {
 			return nil
 		}
-		back[0] = 0
 		turns = make([]int, w)
 		for k := range turns {
 			turns[k] = k
 		}
 	}
-	var out []func(Cell) Cell
+	var out []boardMove
 	for _, k := range turns {
-		move := func(c Cell) Cell { return pz.wrap(plus(plus(m.Apply(c), back), Cell{k, 0, 0})) }
+		move := boardMove{m, back}
+		if pz.Options.Wrap > 0 {
+			move.back[0] = k
+		}
 		image := make([]Cell, len(pz.Board))
 		for i, c := range pz.Board {
-			image[i] = move(c)
+			image[i] = pz.apply(move, c)
 		}
 		slices.SortFunc(image, compareCells)
 		if slices.Equal(image, pz.Board) {
@@ -419,82 +529,119 @@ func (pz *Puzzle) boardMoves(m Motion) []func(Cell) Cell {
 	return out
 }
 
-// A placementIndex finds a placement by its piece and cells, with the
-// cells numbered by their place in the board: a large puzzle's
-// symmetries look up millions of placements, once per symmetry.
+// A placementIndex finds a placement by its piece, orientation and the
+// board cell (by number) where the orientation's first cell lies: the
+// image of a placement under a motion is found so, from the image of its
+// orientation and of one of its cells, without comparing cells.
 type placementIndex struct {
-	cell  map[Cell]int32
-	cells [][]int32 // each placement's cells, ascending
-	// byFirst lists the placements of piece p whose first cell is c at
-	// p×len(Board)+c; omitted[p] is the way to leave p out, or -1.
-	byFirst [][]int32
+	// at[base[p]+o×len(Board)+b] is the placement, or -1.
+	at   []int32
+	base []int
+	// omitted[p] is the way to leave p out, or -1.
 	omitted []int32
 }
 
 func (pz *Puzzle) newPlacementIndex() *placementIndex {
 	n := len(pz.Board)
-	ix := &placementIndex{
-		cell:    make(map[Cell]int32, n),
-		cells:   make([][]int32, len(pz.Placements)),
-		byFirst: make([][]int32, len(pz.Pieces)*n),
-		omitted: slices.Repeat([]int32{-1}, len(pz.Pieces)),
+	ix := &placementIndex{base: make([]int, len(pz.Pieces)), omitted: slices.Repeat([]int32{-1}, len(pz.Pieces))}
+	size := 0
+	for pi, p := range pz.Pieces {
+		ix.base[pi] = size
+		size += len(p.Orientations) * n
 	}
-	for i, c := range pz.Board {
-		ix.cell[c] = int32(i)
-	}
-	for i, pl := range pz.Placements {
-		if pl.Cells == nil {
-			ix.omitted[pl.Piece] = int32(i)
+	ix.at = slices.Repeat([]int32{-1}, size)
+	ly := &pz.layout
+	for i := range ly.len() {
+		if ly.orient[i] < 0 {
+			ix.omitted[ly.piece[i]] = int32(i)
 			continue
 		}
-		cells := make([]int32, len(pl.Cells))
-		for k, c := range pl.Cells {
-			cells[k] = ix.cell[c]
-		}
-		ix.cells[i] = cells
-		f := pl.Piece*n + int(cells[0])
-		ix.byFirst[f] = append(ix.byFirst[f], int32(i))
+		ix.at[ix.base[ly.piece[i]]+int(ly.orient[i])*n+int(ly.anchor[i])] = int32(i)
+	}
+	for _, a := range ly.aliases {
+		ix.at[ix.base[a.piece]+int(a.orient)*n+int(a.anchor)] = a.same
 	}
 	return ix
 }
 
-// find returns the placement of piece on cells (ascending), or -1.
-func (ix *placementIndex) find(piece int, cells []int32) int32 {
-	if len(cells) == 0 {
-		return ix.omitted[piece]
-	}
-	for _, i := range ix.byFirst[piece*len(ix.cell)+int(cells[0])] {
-		if slices.Equal(ix.cells[i], cells) {
-			return i
-		}
-	}
-	return -1
+// An orientationImage is where a move takes an orientation of a piece:
+// to orientation orient of the image piece, whose first cell is the image
+// of the cell at first (relative to the orientation's first cell).
+type orientationImage struct {
+	orient int32
+	first  Cell
 }
 
-// permutation maps every placement through a board move, which must take
-// the board onto itself.
-func (pz *Puzzle) permutation(move func(Cell) Cell, pieceMap []int, ix *placementIndex) (cover.Symmetry, bool) {
-	image := make([]int32, len(pz.Board))
-	for k, c := range pz.Board {
-		i, ok := ix.cell[move(c)]
-		if !ok {
-			return nil, false
+// orientationImages returns the image of each orientation of each piece
+// under a move's motion, or false when one is not an orientation of the
+// piece pieceMap names.
+func (pz *Puzzle) orientationImages(m Motion, pieceMap []int) ([][]orientationImage, bool) {
+	out := make([][]orientationImage, len(pz.Pieces))
+	for pi, p := range pz.Pieces {
+		to := pz.Pieces[pieceMap[pi]].Orientations
+		for _, o := range p.Orientations {
+			img := transform(pz.Lattice, m, o)
+			oi := slices.IndexFunc(to, func(q []Cell) bool { return slices.Equal(q, img) })
+			if oi < 0 {
+				return nil, false
+			}
+			// A translation keeps the order of cells, so the image's
+			// first cell is the least image of a cell.
+			j := 0
+			for k, c := range o {
+				if compareCells(m.Apply(c), m.Apply(o[j])) < 0 {
+					j = k
+				}
+			}
+			out[pi] = append(out[pi], orientationImage{int32(oi), minus(o[j], o[0])})
 		}
-		image[k] = i
 	}
-	g := make(cover.Symmetry, len(pz.Placements))
-	var cells []int32
-	for i, pl := range pz.Placements {
-		cells = cells[:0]
-		for _, c := range ix.cells[i] {
-			cells = append(cells, image[c])
+	return out, true
+}
+
+// permutation maps every placement through board moves, which must
+// together take the board onto itself: moves[part[b]] moves the
+// placements whose first cell lies on board cell b (moves[0] all of them
+// when part is nil).
+func (pz *Puzzle) permutation(moves []boardMove, part []int32, pieceMap []int, ix *placementIndex) (cover.Symmetry, bool) {
+	n := len(pz.Board)
+	image := make([]int32, n)
+	for k, c := range pz.Board {
+		mv := moves[0]
+		if part != nil {
+			mv = moves[part[k]]
 		}
-		slices.Sort(cells)
-		j := ix.find(pieceMap[pl.Piece], cells)
-		if j < 0 {
+		if image[k] = pz.num.find(pz.apply(mv, c)); image[k] < 0 {
 			return nil, false
 		}
-		g[i] = j
+	}
+	orients := make([][][]orientationImage, len(moves))
+	for i, mv := range moves {
+		var ok bool
+		if orients[i], ok = pz.orientationImages(mv.m, pieceMap); !ok {
+			return nil, false
+		}
+	}
+	ly := &pz.layout
+	g := make(cover.Symmetry, ly.len())
+	for i := range g {
+		p := pieceMap[ly.piece[i]]
+		if ly.orient[i] < 0 {
+			if g[i] = ix.omitted[p]; g[i] < 0 {
+				return nil, false
+			}
+			continue
+		}
+		b := ly.anchor[i]
+		k := 0
+		if part != nil {
+			k = int(part[b])
+		}
+		oi := orients[k][ly.piece[i]][ly.orient[i]]
+		first := pz.num.find(plus(pz.Board[b], oi.first))
+		if g[i] = ix.at[ix.base[p]+int(oi.orient)*n+int(image[first])]; g[i] < 0 {
+			return nil, false
+		}
 	}
 	return g, true
 }
@@ -521,17 +668,4 @@ func (pz *Puzzle) pieceImages(m Motion) ([]int, bool) {
 		}
 	}
 	return out, true
-}
-
-// placementKey appends a placement's map key to buf: built by hand rather
-// than with fmt, as a large puzzle has millions of placements.
-func placementKey(buf []byte, piece int, cells []Cell) []byte {
-	buf = strconv.AppendInt(buf, int64(piece), 10)
-	for _, c := range cells {
-		for _, v := range c {
-			buf = append(buf, ',')
-			buf = strconv.AppendInt(buf, int64(v), 10)
-		}
-	}
-	return buf
 }

@@ -21,8 +21,14 @@ const (
 	// autoDensity is the number of entries per primary item from which
 	// algx is chosen.
 	autoDensity = 8
-	// autoWords bounds algx's masks: options × words per mask.
-	autoWords = 1 << 26
+	// autoWords bounds algx's masks: options × words per mask. Beyond
+	// it, a node's pass over the live options costs algx more than dlx's
+	// link updates: measured one worker, on the catalogue's largest
+	// problem (polycubes-56-crystal-1, 2.4 M options × 21 words) algx
+	// tried 6,500 nodes a second and dlx 88,000 on the same tree, with
+	// half the memory; on the next largest (hexahexes-hexagon-ring-1,
+	// 2.5 M words) algx 98,000 and dlx 80,000.
+	autoWords = 1 << 24
 )
 
 func (autoBackend) Name() string { return "auto" }
@@ -71,6 +77,9 @@ func Choose(p *Problem) Backend {
 // and all solutions), auto took 0.91 of the time of algx alone, walks
 // included, and the better of the two 0.81; it chose bits for 68, and its
 // worst choice took 2.2 times algx's time.
+// Over the 63 catalogue solids that algx counts in up to a second, auto
+// chose bits for 7, each as fast as algx or faster, and missed 5 where
+// bits was faster; in all it took 0.97 of algx's time.
 //
 // The walks are seeded, so the choice depends on p alone. A walk of bits
 // costs under a microsecond, one of algx some 15, so bits gets more of

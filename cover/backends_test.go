@@ -328,7 +328,7 @@ func TestInvalidProblem(t *testing.T) {
 // the reason, what a bitset cannot say.
 func TestBitsUnsupported(t *testing.T) {
 	wide := cover.NewProblem()
-	for i := range 257 {
+	for i := range 513 {
 		wide.AddPrimary(fmt.Sprint("i", i))
 	}
 	for _, c := range []struct {
@@ -338,7 +338,7 @@ func TestBitsUnsupported(t *testing.T) {
 	}{
 		{"multiplicity", parse(t, "2:3|a b\na\na b\n"), "item a must be covered 2 to 3 times"},
 		{"colour", parse(t, "a | x\na x:A\n"), "item x has a colour"},
-		{"wide", wide, "257 items, more than 256"},
+		{"wide", wide, "513 items, more than 512"},
 	} {
 		_, _, err := trySolve("bits", c.p)
 		if !errors.Is(err, cover.ErrUnsupported) || !strings.Contains(err.Error(), c.want) {
@@ -416,5 +416,24 @@ func TestAutoChooses(t *testing.T) {
 	}
 	if got := cover.Choose(sparse).Name(); got != "dlx" {
 		t.Errorf("dominoes: auto chose %s, want dlx", got)
+	}
+	// A dense problem whose algx masks (options × words) pass 2^24 words,
+	// as polycubes-56-crystal-1's 2.4 M options × 22 words do, goes to
+	// dlx; one just under stays with algx.
+	for _, c := range []struct {
+		options int
+		want    string
+	}{{170000, "algx"}, {180000, "dlx"}} {
+		huge := cover.NewProblem()
+		const items = 6000 // 94 words
+		for i := range items {
+			huge.AddPrimary(fmt.Sprint("i", i))
+		}
+		for o := range c.options {
+			huge.AddOption([]cover.Entry{{Item: int32(o % items)}})
+		}
+		if got := cover.Choose(huge).Name(); got != c.want {
+			t.Errorf("%d options of %d items: auto chose %s, want %s", c.options, items, got, c.want)
+		}
 	}
 }

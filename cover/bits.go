@@ -27,7 +27,7 @@ import (
 type bitsBackend struct{}
 
 // maxBitsItems is the most items the widest mask holds.
-const maxBitsItems = 256
+const maxBitsItems = 512
 
 func (bitsBackend) Name() string { return "bits" }
 
@@ -56,8 +56,10 @@ func newBits(pl *plan) bitsSearch {
 		return newBitSearch[[1]uint64](pl)
 	case words <= 2:
 		return newBitSearch[[2]uint64](pl)
-	default:
+	case words <= 4:
 		return newBitSearch[[4]uint64](pl)
+	default:
+		return newBitSearch[[8]uint64](pl)
 	}
 }
 
@@ -84,7 +86,7 @@ func bitsFits(pl *plan) error {
 
 // A mask holds one bit per item, in the order of the search.
 type mask interface {
-	[1]uint64 | [2]uint64 | [4]uint64
+	[1]uint64 | [2]uint64 | [4]uint64 | [8]uint64
 }
 
 // The options with the same first primary and the same last primary form

@@ -15,6 +15,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // An Item is a column of the exact-cover matrix.
@@ -109,6 +110,13 @@ func (p *Problem) AddOption(entries []Entry) int {
 	p.entries = append(p.entries, entries...)
 	p.start = append(p.start, int32(len(p.entries)))
 	return len(p.start) - 2
+}
+
+// Grow makes room for options more options of entries entries in all, so
+// that adding millions of options does not copy them again and again.
+func (p *Problem) Grow(options, entries int) {
+	p.entries = slices.Grow(p.entries, entries)
+	p.start = slices.Grow(p.start, options)
 }
 
 // NumOptions returns the number of options.
@@ -213,7 +221,7 @@ type Visit func(solution []int) bool
 
 // ErrUnsupported is returned, wrapped with the reason, by a backend that
 // cannot search a problem of this kind: bits, for one with multiplicities,
-// colours or more than 256 items.
+// colours or more than 512 items.
 var ErrUnsupported = errors.New("problem not supported by this backend")
 
 // A Backend searches a problem for its solutions.

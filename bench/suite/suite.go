@@ -68,7 +68,8 @@ func DLX(name, path string, want int64) Workload {
 // few solutions and millions), catalogue puzzles (the 6×10 pentominoes
 // among them, as polyspec solve compiles them, with the Order that lets
 // bits search them), the NYT Pips set, a list
-// of hard Sudoku, and two enumerations. dlx, if not "", is another
+// of hard Sudoku, the build of the largest catalogue puzzle, and two
+// enumerations. dlx, if not "", is another
 // directory for the DLX files.
 func Standard(root, dlx string) []Workload {
 	if dlx == "" {
@@ -81,9 +82,9 @@ func Standard(root, dlx string) []Workload {
 		noBits(DLX("dominoes-8x8", filepath.Join(dlx, "dominoes-8x8.dlx"), 12988816)),
 		Catalogue("pentominoes-6x10-spec", "pentominoes-6x10", false, 2339),
 		Catalogue("pentominoes-6x10-spec-all", "pentominoes-6x10", true, 9356),
-		noBits(Catalogue("soma-3x3x3-all", "soma-3x3x3", true, 11520)),
+		Catalogue("soma-3x3x3-all", "soma-3x3x3", true, 11520),
 		Catalogue("hexiamonds-4x10-long-hex", "hexiamonds-4x10-long-hex", false, 856),
-		long(noBits(puzzler(Catalogue("solid-pentominoes-3x4x5", "solid-pentominoes-3x4x5", false, 3940), "1:31:01", 13543443))),
+		long(puzzler(Catalogue("solid-pentominoes-3x4x5", "solid-pentominoes-3x4x5", false, 3940), "1:31:01", 13543443)),
 		long(noBits(puzzler(Catalogue("tetrasticks-6x6", "tetrasticks-6x6", false, 1795), "0:32:52", 16329570))),
 		noBits(puzzler(Catalogue("tetrasticks-aztec-diamond", "tetrasticks-aztec-diamond", false, 3), "0:25:08", 649511)),
 		long(noBits(puzzler(Catalogue("one-sided-hexiamonds-hexagram", "one-sided-hexiamonds-hexagram", false, 119), "0:04:54", 893222))),
@@ -92,13 +93,14 @@ func Standard(root, dlx string) []Workload {
 		PipsFirst("nyt-pips-first", filepath.Join(root, "compile", "pips", "testdata", "nyt")),
 		PipsCount("nyt-pips-count", filepath.Join(root, "compile", "pips", "testdata", "nyt")),
 		noBits(SudokuList("sudoku-top95", filepath.Join(root, "compile", "sudoku", "testdata", "top95.txt"))),
+		Build("build-polycubes-56-crystal-1", "polycubes-56-crystal-1", 2365581),
 		Enumeration("enumerate-decominoes", "square", 10, 4655),
 		Enumeration("enumerate-octacubes", "cubic", 8, 6922),
 	}
 }
 
 // noBits keeps bits out of a workload whose problems have no Order (a DLX
-// file, a solid, segments, Sudoku): bits would take their items in
+// file, segments, Sudoku): bits would take their items in
 // problem order, for the pentomino files the pieces first, and not finish
 // in minutes; the 95 Sudoku take it 49 s against algx's 0.13.
 func noBits(w Workload) Workload {

@@ -43,6 +43,35 @@ func Catalogue(name, puzzle string, all bool, want int64) Workload {
 	}}
 }
 
+// Build compiles a catalogue puzzle and finds its board's symmetries, as
+// polyspec compile does before it writes the problem; it searches
+// nothing. Its count is the number of placements, polyspec's own figure,
+// which checks only that the build is the same.
+func Build(name, puzzle string, placements int64) Workload {
+	return Workload{
+		Name: name, About: "polyspec compile " + puzzle + " (placements and symmetries, not written)", Want: placements,
+		Backends: []string{NoBackend}, Workers: []int{0},
+		Prepare: func() (Work, error) {
+			e, ok := puzzles.Lookup(puzzle)
+			if !ok {
+				return nil, fmt.Errorf("suite: no catalogue puzzle %q", puzzle)
+			}
+			s, err := spec.LoadFS(puzzles.FS, e.Path)
+			if err != nil {
+				return nil, err
+			}
+			return func(context.Context, Case) (cover.Stats, error) {
+				pz, err := compile.FromSpec(s)
+				if err != nil {
+					return cover.Stats{}, err
+				}
+				pz.Symmetries()
+				return cover.Stats{Solutions: int64(len(pz.Placements))}, nil
+			}, nil
+		},
+	}
+}
+
 // The NYT Pips set of compile/pips/testdata/nyt: 28 days of three puzzles,
 // with 375 solutions in all (the sum of its solution_counts.csv). Only the
 // sums backend checks every rule of a Pips game, and its searches are not
