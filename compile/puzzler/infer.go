@@ -49,6 +49,32 @@ var pieceConventions = []convention{
 		pz.OneSided = false
 		return ok
 	}},
+	{"pieces of one shape are interchangeable (solutions that only swap them are one)", func(pz *Puzzle) bool {
+		return pz.Wrap == 0 && len(pz.LeftOut) == 0 && pz.interchangeable()
+	}},
+}
+
+// interchangeable gives each piece of the first solution that has the
+// shape of an earlier one, under another name, that piece's name, so that
+// the pieces rule names the shape once with copies ("d2*2") and solutions
+// that only swap such pieces count once, as a file that counts seven-segment
+// digits 2 and 5 as one does. It reports whether a piece was renamed.
+func (pz *Puzzle) interchangeable() bool {
+	pieces := slices.Clone(pz.onBoard)
+	renamed := false
+	for i := range pieces {
+		for _, q := range pieces[:i] {
+			if q.name != pieces[i].name && congruent(pz.Lattice, q.shape, pieces[i].shape, pz.OneSided) {
+				pieces[i].name, pieces[i].shape = q.name, q.shape
+				renamed = true
+				break
+			}
+		}
+	}
+	if renamed {
+		pz.Pieces, pz.Shapes = pieceSet(pz.Lattice, pieces, pz.OneSided)
+	}
+	return renamed
 }
 
 // symmetryConventions are the ways a count may treat solutions that differ
