@@ -190,6 +190,25 @@ func TestInfer(t *testing.T) {
 	}
 }
 
+// TestScaledBudget: a count that must find more solutions than the usual
+// one gets that much more time, within the budget and four times it.
+func TestScaledBudget(t *testing.T) {
+	for _, c := range []struct {
+		usual time.Duration
+		ratio float64
+		want  time.Duration
+	}{
+		{time.Second, 2, 10 * time.Second},       // 3 s: the budget
+		{6 * time.Second, 2, 18 * time.Second},   // 1.5 × 2 × 6 s
+		{8 * time.Second, 12, 40 * time.Second},  // 144 s: four times the budget
+		{9 * time.Second, 0.5, 10 * time.Second}, // fewer solutions: the budget
+	} {
+		if got := scaledBudget(10*time.Second, c.usual, c.ratio); got != c.want {
+			t.Errorf("scaledBudget(10s, %s, %g) = %s, want %s", c.usual, c.ratio, got, c.want)
+		}
+	}
+}
+
 // TestReadClosing reads the last closing line and whether any notice says
 // a run was cut short.
 func TestReadClosing(t *testing.T) {

@@ -100,7 +100,8 @@ var symmetryConventions = []convention{
 // Infer finds the counting convention under which the spec reproduces the
 // file's complete count, trying the piece conventions in order and, for
 // each, the symmetry conventions, each count cut off after budget of CPU
-// time. It sets
+// time (more for the conventions that count more solutions than the usual
+// one: scaledBudget). It sets
 // the puzzle's convention and Expect when one reproduces the count, and
 // Note either way: how the convention was found, or why no expect is
 // written. An error is a failure to count, not a count that differs.
@@ -111,7 +112,8 @@ func (pz *Puzzle) Infer(ctx context.Context, b cover.Backend, budget time.Durati
 	seen := map[string]bool{} // the specs counted, as written
 	var tried []string
 	for i, pc := range pieceConventions {
-		var usual int64 = -1 // the count modulo the board's symmetries
+		var usual int64 = -1       // the count modulo the board's symmetries
+		var usualCPU time.Duration // and the CPU time it took
 		for j, sc := range symmetryConventions {
 			c := pz.variant()
 			if !pc.apply(c) || !sc.apply(c) {
@@ -127,7 +129,12 @@ func (pz *Puzzle) Infer(ctx context.Context, b cover.Backend, budget time.Durati
 				continue
 			}
 			seen[text] = true
-			n, err := countSpec(ctx, c, b, budget)
+			limit := budget
+			if j > 1 && usual > 0 {
+				limit = scaledBudget(budget, usualCPU, float64(pz.Count)/float64(usual))
+			}
+			start := cpuTime()
+			n, err := countSpec(ctx, c, b, limit)
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
@@ -137,7 +144,7 @@ func (pz *Puzzle) Infer(ctx context.Context, b cover.Backend, budget time.Durati
 					pz.Note = fmt.Sprintf("No expect: counting this spec takes more than %s of CPU time, so the file's %d could not be checked.", budget, pz.Count)
 					return nil
 				}
-				tried = append(tried, fmt.Sprintf("%s%s: more than %s", sc.says, with(pc.says), budget))
+				tried = append(tried, fmt.Sprintf("%s%s: more than %s", sc.says, with(pc.says), limit))
 				continue
 			case err != nil && i == 0 && j == 0:
 				return fmt.Errorf("%s: counting the spec written: %v", pz.Source, err)
@@ -153,7 +160,7 @@ func (pz *Puzzle) Infer(ctx context.Context, b cover.Backend, budget time.Durati
 				break
 			}
 			if j == 0 {
-				usual = n
+				usual, usualCPU = n, cpuTime()-start
 			}
 			tried = append(tried, fmt.Sprintf("%s%s: %d", sc.says, with(pc.says), n))
 			if n == pz.Count {
@@ -166,6 +173,19 @@ func (pz *Puzzle) Infer(ctx context.Context, b cover.Backend, budget time.Durati
 	}
 	pz.Note = fmt.Sprintf("No expect: no standard convention reproduces the file's count, %d (%s).", pz.Count, strings.Join(tried, "; "))
 	return nil
+}
+
+// maxBudgetScale bounds how far scaledBudget raises a count's budget.
+const maxBudgetScale = 4
+
+// scaledBudget is the CPU time given to a count under a convention that
+// counts more solutions than the usual one (rotations only, no reduction).
+// To reproduce the file's count it must find ratio (the file's count over
+// the usual count) times as many solutions, which takes about ratio times
+// the usual count's time: it gets that, with half as much again for
+// margin, never less than the budget nor more than maxBudgetScale times it.
+func scaledBudget(budget, usual time.Duration, ratio float64) time.Duration {
+	return min(max(time.Duration(1.5*ratio*float64(usual)), budget), maxBudgetScale*budget)
 }
 
 // with joins a piece convention to a symmetry convention in a sentence.
