@@ -29,15 +29,17 @@ import (
 
 // GalleryCmd writes the catalogue as static web pages.
 type GalleryCmd struct {
-	Dir     string        `arg:"" help:"Folder to write to (made if missing): index.html, and per family a folder with its page, pictures and spec files."`
-	Names   []string      `arg:"" optional:"" predictor:"name" help:"Catalogue names to show (default: all)."`
-	Timeout time.Duration `default:"2s" help:"Leave out the picture of a puzzle whose first solution takes longer, with a note."`
+	Dir       string        `arg:"" help:"Folder to write to (made if missing): index.html, and per family a folder with its page, pictures and spec files."`
+	Names     []string      `arg:"" optional:"" predictor:"name" help:"Catalogue names to show (default: all)."`
+	Timeout   time.Duration `default:"2s" help:"Leave out the picture of a puzzle whose first solution takes longer, with a note."`
+	Catalogue string        `default:"../../docs/catalogue.md" placeholder:"URL" help:"The catalogue page (polyspec list --markdown), as the family pages reach it: each picture links to its puzzle's row there. The default suits a gallery written to a folder at the top of the repository."`
 }
 
 // A galleryCard is one puzzle on a family page.
 type galleryCard struct {
 	ID, Name, Title, Spec, Picture, Note string
 	Board, Pieces, Known                 string
+	Row                                  string // the puzzle's row in the catalogue page
 }
 
 // A galleryFamily is one family page.
@@ -142,7 +144,7 @@ func (c *GalleryCmd) card(ctx context.Context, en puzzles.Entry, id string) (gal
 	if err != nil {
 		return galleryCard{}, err
 	}
-	card := galleryCard{ID: id, Name: en.Name, Spec: path.Base(en.Path)}
+	card := galleryCard{ID: id, Name: en.Name, Spec: path.Base(en.Path), Row: c.Catalogue + "#" + en.Name}
 	if err := outfile.Write(filepath.Join(dir, card.Spec), data); err != nil {
 		return galleryCard{}, err
 	}
@@ -259,7 +261,7 @@ var familyPage = template.Must(template.New("family").Parse(`<!DOCTYPE html>
 <h1>{{.Title}}</h1>
 <main>
 {{range .Cards}}<figure id="{{.ID}}">
-{{if .Picture}}<a href="{{.Spec}}"><img src="{{.Picture}}" alt="a solution of {{.Title}}"></a>
+{{if .Picture}}<a href="{{.Row}}" title="its row in the catalogue"><img src="{{.Picture}}" alt="a solution of {{.Title}}"></a>
 {{else}}<p class="note">{{.Note}}</p>
 {{end}}<figcaption><strong>{{.Title}}</strong><br>
 <a href="{{.Spec}}">{{.Name}}</a><br>
@@ -280,7 +282,7 @@ var indexPage = template.Must(template.New("index").Parse(`<!DOCTYPE html>
 </head>
 <body>
 <h1>polyspec gallery</h1>
-<p>A solution of every puzzle in polyspec's catalogue, by family. Each picture links to its spec file.</p>
+<p>A solution of every puzzle in polyspec's catalogue, by family. Each picture links to its puzzle's row in the catalogue page, each name to its spec file.</p>
 <ul>
 {{range .}}<li><a href="{{.Folder}}/index.html">{{.Title}}</a> ({{len .Cards}} puzzles)</li>
 {{end}}</ul>

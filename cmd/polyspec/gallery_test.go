@@ -46,7 +46,8 @@ func TestGalleryFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		`<a href="soma-3x3x3.toml"><img src="soma-3x3x3.svg"`,
+		`<a href="../../docs/catalogue.md#soma-3x3x3" title="its row in the catalogue"><img src="soma-3x3x3.svg"`,
+		`<a href="soma-3x3x3.toml">soma-3x3x3</a>`,
 		"board 27 cells; pieces soma; known solutions 240",
 	} {
 		if !bytes.Contains(page, []byte(want)) {

@@ -17,6 +17,7 @@ type ListCmd struct {
 	HasCount   bool   `name:"has-count" help:"List only puzzles with a count, published or polyspec's own."`
 	Markdown   bool   `help:"Write the catalogue page (docs/catalogue.md): a table per family with each puzzle's board, pieces, count and the count's source."`
 	PuzzlerDir string `name:"puzzler-dir" placeholder:"DIR" help:"With --markdown, the folder of Polyform Puzzler's solution files (DIR/FAMILY/NAME.txt), to add the time its run took."`
+	Times      string `placeholder:"FILE" help:"With --markdown, a file of polyspec's measured times (docs/catalogue-times.tsv: name, what was timed, CPU seconds), to add each puzzle's."`
 }
 
 // ownMark follows a count that polyspec made itself (the spec's count and

@@ -146,6 +146,7 @@ func TestInfer(t *testing.T) {
 		{"regions", []string{"regions = [", "  \"\"\"\n0,0 0,1 1,0 1,1\n\"\"\",", "expect = 3"}, nil, "when each piece stays within one of the congruent parts"},
 		{"unturned", []string{"one-sided = true", "expect = 11"}, nil, "when the pieces are one-sided"},
 		{"one-sided-free", []string{"unique = true", "expect = 25"}, []string{"one-sided = true"}, "when the pieces are free"},
+		{"interchangeable", []string{`pieces = "a*3"`, "unique = true", "expect = 2"}, []string{"[shapes]\nb ="}, "when pieces of one shape are interchangeable"},
 		{"unreproduced", []string{"unique = true"}, []string{"expect ="}, "No expect: no standard convention reproduces the file's count, 7 (modulo the board's symmetries: 6; modulo the board's rotations only (mirror images counted apart): 12; with no symmetry reduction: 48;"},
 	} {
 		t.Run(c.file, func(t *testing.T) {
@@ -186,5 +187,24 @@ func TestInfer(t *testing.T) {
 				t.Errorf("the TOML and the YAML differ:\n%s\n%s", pz.TOML(), pz.YAML())
 			}
 		})
+	}
+}
+
+// TestScaledBudget: a count that must find more solutions than the usual
+// one gets that much more time, within the budget and four times it.
+func TestScaledBudget(t *testing.T) {
+	for _, c := range []struct {
+		usual time.Duration
+		ratio float64
+		want  time.Duration
+	}{
+		{time.Second, 2, 10 * time.Second},       // 3 s: the budget
+		{6 * time.Second, 2, 18 * time.Second},   // 1.5 × 2 × 6 s
+		{8 * time.Second, 12, 40 * time.Second},  // 144 s: four times the budget
+		{9 * time.Second, 0.5, 10 * time.Second}, // fewer solutions: the budget
+	} {
+		if got := scaledBudget(10*time.Second, c.usual, c.ratio); got != c.want {
+			t.Errorf("scaledBudget(10s, %s, %g) = %s, want %s", c.usual, c.ratio, got, c.want)
+		}
 	}
 }

@@ -49,6 +49,32 @@ var pieceConventions = []convention{
 		pz.OneSided = false
 		return ok
 	}},
+	{"pieces of one shape are interchangeable (solutions that only swap them are one)", func(pz *Puzzle) bool {
+		return pz.Wrap == 0 && len(pz.LeftOut) == 0 && pz.interchangeable()
+	}},
+}
+
+// interchangeable gives each piece of the first solution that has the
+// shape of an earlier one, under another name, that piece's name, so that
+// the pieces rule names the shape once with copies ("d2*2") and solutions
+// that only swap such pieces count once, as a file that counts seven-segment
+// digits 2 and 5 as one does. It reports whether a piece was renamed.
+func (pz *Puzzle) interchangeable() bool {
+	pieces := slices.Clone(pz.onBoard)
+	renamed := false
+	for i := range pieces {
+		for _, q := range pieces[:i] {
+			if q.name != pieces[i].name && congruent(pz.Lattice, q.shape, pieces[i].shape, pz.OneSided) {
+				pieces[i].name, pieces[i].shape = q.name, q.shape
+				renamed = true
+				break
+			}
+		}
+	}
+	if renamed {
+		pz.Pieces, pz.Shapes = pieceSet(pz.Lattice, pieces, pz.OneSided)
+	}
+	return renamed
 }
 
 // symmetryConventions are the ways a count may treat solutions that differ
@@ -74,7 +100,8 @@ var symmetryConventions = []convention{
 // Infer finds the counting convention under which the spec reproduces the
 // file's complete count, trying the piece conventions in order and, for
 // each, the symmetry conventions, each count cut off after budget of CPU
-// time. It sets
+// time (more for the conventions that count more solutions than the usual
+// one: scaledBudget). It sets
 // the puzzle's convention and Expect when one reproduces the count, and
 // Note either way: how the convention was found, or why no expect is
 // written. An error is a failure to count, not a count that differs.
@@ -85,7 +112,8 @@ func (pz *Puzzle) Infer(ctx context.Context, b cover.Backend, budget time.Durati
 	seen := map[string]bool{} // the specs counted, as written
 	var tried []string
 	for i, pc := range pieceConventions {
-		var usual int64 = -1 // the count modulo the board's symmetries
+		var usual int64 = -1       // the count modulo the board's symmetries
+		var usualCPU time.Duration // and the CPU time it took
 		for j, sc := range symmetryConventions {
 			c := pz.variant()
 			if !pc.apply(c) || !sc.apply(c) {
@@ -101,7 +129,12 @@ func (pz *Puzzle) Infer(ctx context.Context, b cover.Backend, budget time.Durati
 				continue
 			}
 			seen[text] = true
-			n, err := countSpec(ctx, c, b, budget)
+			limit := budget
+			if j > 1 && usual > 0 {
+				limit = scaledBudget(budget, usualCPU, float64(pz.Count)/float64(usual))
+			}
+			start := cpuTime()
+			n, err := countSpec(ctx, c, b, limit)
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
@@ -111,7 +144,7 @@ func (pz *Puzzle) Infer(ctx context.Context, b cover.Backend, budget time.Durati
 					pz.Note = fmt.Sprintf("No expect: counting this spec takes more than %s of CPU time, so the file's %d could not be checked.", budget, pz.Count)
 					return nil
 				}
-				tried = append(tried, fmt.Sprintf("%s%s: more than %s", sc.says, with(pc.says), budget))
+				tried = append(tried, fmt.Sprintf("%s%s: more than %s", sc.says, with(pc.says), limit))
 				continue
 			case err != nil && i == 0 && j == 0:
 				return fmt.Errorf("%s: counting the spec written: %v", pz.Source, err)
@@ -127,7 +160,7 @@ func (pz *Puzzle) Infer(ctx context.Context, b cover.Backend, budget time.Durati
 				break
 			}
 			if j == 0 {
-				usual = n
+				usual, usualCPU = n, cpuTime()-start
 			}
 			tried = append(tried, fmt.Sprintf("%s%s: %d", sc.says, with(pc.says), n))
 			if n == pz.Count {
@@ -140,6 +173,19 @@ func (pz *Puzzle) Infer(ctx context.Context, b cover.Backend, budget time.Durati
 	}
 	pz.Note = fmt.Sprintf("No expect: no standard convention reproduces the file's count, %d (%s).", pz.Count, strings.Join(tried, "; "))
 	return nil
+}
+
+// maxBudgetScale bounds how far scaledBudget raises a count's budget.
+const maxBudgetScale = 4
+
+// scaledBudget is the CPU time given to a count under a convention that
+// counts more solutions than the usual one (rotations only, no reduction).
+// To reproduce the file's count it must find ratio (the file's count over
+// the usual count) times as many solutions, which takes about ratio times
+// the usual count's time: it gets that, with half as much again for
+// margin, never less than the budget nor more than maxBudgetScale times it.
+func scaledBudget(budget, usual time.Duration, ratio float64) time.Duration {
+	return min(max(time.Duration(1.5*ratio*float64(usual)), budget), maxBudgetScale*budget)
 }
 
 // with joins a piece convention to a symmetry convention in a sentence.
