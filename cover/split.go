@@ -79,7 +79,7 @@ func newSplit(p *Problem, depth, target int, byOrder, fromState bool) (*split, e
 			if depth == 0 {
 				return sp, nil
 			}
-			return nil, fmt.Errorf("cover: state splits at depth %d, deeper than this search splits (%d): it is not a state of this search, or its split was chosen by hand, which must be given again", depth, d)
+			return nil, fmt.Errorf("cover: state splits at depth %d, deeper than this search splits (%d)", depth, d)
 		}
 	}
 }
