@@ -46,7 +46,8 @@ type Parallel struct {
 	Shard Shard
 	// State, if not nil, records each finished subproblem, and a resumed
 	// state's finished subproblems are skipped (see State). A resumed
-	// state's depth overrides a zero Depth.
+	// state's depth overrides a zero Depth if a zero Depth could have
+	// chosen it; a state split at a Depth chosen by hand needs that Depth.
 	State *State
 	// Meter, if not nil, follows the search as it runs. For its share of
 	// the work done, the search first estimates the size of every
@@ -111,13 +112,13 @@ func (par Parallel) run(ctx context.Context, p *Problem, filter func() accepter,
 	if !sh.valid() {
 		return Stats{}, fmt.Errorf("cover: bad shard %s", sh)
 	}
-	depth := par.Depth
+	depth, fromState := par.Depth, false
 	if par.State != nil {
 		if d := par.State.depth(); d > 0 {
 			if depth != 0 && depth != d {
 				return Stats{}, fmt.Errorf("cover: state splits at depth %d, not %d", d, depth)
 			}
-			depth = d
+			depth, fromState = d, depth == 0
 		}
 	}
 	workers := par.Workers
@@ -136,7 +137,7 @@ func (par Parallel) run(ctx context.Context, p *Problem, filter func() accepter,
 	}
 	pb, _ := backend.(pathBackend)
 	byOrder := pb != nil && pb.byOrder()
-	sp, err := newSplit(p, depth, target, byOrder)
+	sp, err := newSplit(p, depth, target, byOrder, fromState)
 	if err != nil {
 		return Stats{}, err
 	}

@@ -1,5 +1,7 @@
 package cover
 
+import "fmt"
+
 // A split cuts the top of the search tree into subtrees that can be
 // searched apart: every node at a fixed depth below the root, plus the
 // solutions found above it, in the order the backends visit them. The
@@ -49,8 +51,12 @@ const splitPerWorker = 16
 const maxSplitDepth = 64
 
 // newSplit splits p at depth, or, for depth 0, at the shallowest depth with
-// at least target subproblems; byOrder splits bits's tree.
-func newSplit(p *Problem, depth, target int, byOrder bool) (*split, error) {
+// at least target subproblems; byOrder splits bits's tree. A depth read
+// from a resumed State (fromState) is reached as a depth of 0 would be,
+// and refused if that would stop shallower: a split walks the tree down to
+// its depth, so an edited state's depth of 60 would walk most of a search
+// before the search begins.
+func newSplit(p *Problem, depth, target int, byOrder, fromState bool) (*split, error) {
 	pl, err := newPlan(p)
 	if err != nil {
 		return nil, err
@@ -61,13 +67,19 @@ func newSplit(p *Problem, depth, target int, byOrder bool) (*split, error) {
 		}
 	}
 	s := newSplitter(pl, byOrder)
-	if depth > 0 {
+	if depth > 0 && !fromState {
 		return s.walk(depth), nil
 	}
 	for d := 1; ; d++ {
 		sp := s.walk(d)
-		if sp.len() >= target || !sp.deeper || d >= maxSplitDepth {
+		if d == depth {
 			return sp, nil
+		}
+		if sp.len() >= target || !sp.deeper || d >= maxSplitDepth {
+			if depth == 0 {
+				return sp, nil
+			}
+			return nil, fmt.Errorf("cover: state splits at depth %d, deeper than this search splits (%d)", depth, d)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -130,6 +131,31 @@ func TestResumeMismatch(t *testing.T) {
 	} {
 		if _, err := c.par.Solve(context.Background(), c.prob, nil); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
+		}
+	}
+}
+
+// TestResumeEditedDepth resumes states whose depth was edited: one deeper
+// than the search's own split is refused before the split walks down to
+// it, which for the 12,988,816 domino tilings of the 8×8 board at depth 60
+// would walk the whole search tree; a shallower one is only a mismatch.
+func TestResumeEditedDepth(t *testing.T) {
+	p := parse(t, dominoes(8))
+	for _, c := range []struct {
+		depth int
+		want  string
+	}{
+		{60, "state splits at depth 60, deeper than this search splits"},
+		{1, "state splits into 4 subproblems at depth 1, but the split now has"},
+	} {
+		text := fmt.Sprintf(`{"fingerprint": %q, "depth": %d, "subproblems": 4, "shard": 0, "of": 1, "split_nodes": 0, "done": []}`, cover.Fingerprint(p), c.depth)
+		state, err := cover.ReadState(strings.NewReader(text), "state.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = cover.Parallel{State: state}.Solve(context.Background(), p, nil)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("depth %d: error %v, want one saying %q", c.depth, err, c.want)
 		}
 	}
 }

@@ -62,6 +62,9 @@ var tomlKey = regexp.MustCompile(`(?m)^[ \t]*(?:"([^"\\\n]*)"|'([^'\n]*)'|([A-Za
 // itself; a configuration is one table of plain values, so the first line
 // that assigns a key is where the key is, and its value follows the "=".
 func tomlSections(name string, data []byte) ([]*section, error) {
+	if err := checkSize(name, data); err != nil {
+		return nil, err
+	}
 	ix := newLineIndex(name, data)
 	if off := nesting.TOML(data, nesting.MaxDepth); off >= 0 {
 		return nil, errorAt(ix.at(off), "expected lists and tables nested at most %d deep; found deeper ones", nesting.MaxDepth)
@@ -154,6 +157,9 @@ var yamlLine = regexp.MustCompile(`(?s)^yaml: (?:line (\d+): )?(.*)$`)
 // yamlSections reads a YAML configuration into sections, through
 // yaml.Node, which knows where each key and value is.
 func yamlSections(name string, data []byte) ([]*section, error) {
+	if err := checkSize(name, data); err != nil {
+		return nil, err
+	}
 	ix := newLineIndex(name, data)
 	var doc yaml.Node
 	if err := yaml.NewDecoder(bytes.NewReader(data)).Decode(&doc); err != nil && !errors.Is(err, io.EOF) {

@@ -29,8 +29,12 @@ var nytTypes = map[string]func(target grammar.Num) grammar.Rule{
 // ([a, b] pips) and "regions" ("indices" as [row, column] pairs, "type" one
 // of sum, less, greater, equals, unequal or empty, and "target" for the
 // first three). Other keys are ignored. The board is the cells of the
-// regions. Errors name the file, line and column.
+// regions. Errors name the file, line and column. The file, its lines and
+// its dominoes are bounded (MaxFileBytes, MaxLineBytes, MaxPieces).
 func ReadNYT(name string, data []byte, difficulty string) (*Game, error) {
+	if err := checkSize(name, data); err != nil {
+		return nil, err
+	}
 	lines := newLineIndex(name, data)
 	root, off, err := parseJSON(data)
 	if err != nil {
@@ -54,6 +58,9 @@ func ReadNYT(name string, data []byte, difficulty string) (*Game, error) {
 		return nil, err
 	}
 	g.PiecesPos = r.pos(puzzle.get("dominoes"))
+	if err := checkPieces(g.PiecesPos, len(dominoes)); err != nil {
+		return nil, err
+	}
 	for _, d := range dominoes {
 		pips, err := r.pair(d, 0, 6, "pips from 0 to 6")
 		if err != nil {

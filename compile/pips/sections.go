@@ -31,8 +31,12 @@ var header = regexp.MustCompile(`^([a-z][a-z-]*(?: \([a-z]+\))?):(.*)$`)
 // readSections splits a file into sections. A section's block ends at the
 // first blank line after some of its value; reading stops at the end of
 // the block of the section named last, if it is not "", because what
-// follows it (a game's picture and solution) is not for the reader.
+// follows it (a game's picture and solution) is not for the reader. A file
+// or line over MaxFileBytes or MaxLineBytes is refused first.
 func readSections(name string, data []byte, last string) ([]*section, error) {
+	if err := checkSize(name, data); err != nil {
+		return nil, err
+	}
 	var out []*section
 	var cur *section
 	closed := false

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/polyspec/polyspec/grammar"
@@ -134,6 +135,11 @@ func shift(err error, base lexer.Position) error {
 // file is a generator's configuration, which is worth saying.
 func readPieces(s *section) ([]*grammar.Polypip, error) {
 	src, base := s.joined()
+	// Pieces are words, so their number is bounded before the parser
+	// builds them all.
+	if err := checkPieces(base, countWords(src)); err != nil {
+		return nil, err
+	}
 	parse := grammar.ParsePolypips
 	if !strings.Contains(src, ":") {
 		parse = grammar.ParseDominoes
@@ -149,6 +155,19 @@ func readPieces(s *section) ([]*grammar.Polypip, error) {
 		p.Pos = base.Add(p.Pos)
 	}
 	return pieces, nil
+}
+
+// countWords counts the runs of text between commas and white space.
+func countWords(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		sep := r == ',' || unicode.IsSpace(r)
+		if !sep && !in {
+			n++
+		}
+		in = !sep
+	}
+	return n
 }
 
 // readConstraints reads one constraint per line, or "none".

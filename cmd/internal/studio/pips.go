@@ -56,8 +56,9 @@ type pieceView struct {
 	Cells []pipCell `json:"cells"` // in pip order, unturned
 }
 
-// readGame reads the game of a request.
-func readGame(req gameRequest) (*pips.Game, *problem) {
+// readGame reads the game of a request, within the studio's limit on
+// the board's cells.
+func (s *Server) readGame(req gameRequest) (*pips.Game, *problem) {
 	name := path.Base(req.Name)
 	data := []byte(req.Text)
 	var g *pips.Game
@@ -77,6 +78,9 @@ func readGame(req gameRequest) (*pips.Game, *problem) {
 	if err != nil {
 		return nil, &problem{Message: err.Error()}
 	}
+	if s.limits.MaxCells > 0 && len(g.Board) > s.limits.MaxCells {
+		return nil, &problem{Message: fmt.Sprintf("the board's %d cells are over the studio's limit of %d (--max-cells)", len(g.Board), s.limits.MaxCells)}
+	}
 	return g, nil
 }
 
@@ -94,13 +98,9 @@ func (s *Server) pipsGame(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	g, prob := readGame(req)
+	g, prob := s.readGame(req)
 	if prob != nil {
 		writeJSON(w, http.StatusBadRequest, prob)
-		return
-	}
-	if s.limits.MaxCells > 0 && len(g.Board) > s.limits.MaxCells {
-		writeJSON(w, http.StatusBadRequest, problem{Message: fmt.Sprintf("the board's %d cells are over the studio's limit of %d (--max-cells)", len(g.Board), s.limits.MaxCells)})
 		return
 	}
 	out := gameView{Name: g.Name, Board: points(g.Board)}
@@ -165,13 +165,13 @@ func (req *checkRequest) board(g *pips.Game) (map[grammar.Point]int, error) {
 
 // readPlaced reads a checkRequest, its game and the placements' pips on
 // the board; when it cannot, it answers with the problem and ok is false.
-func readPlaced(w http.ResponseWriter, r *http.Request) (req *checkRequest, g *pips.Game, pipsAt map[grammar.Point]int, ok bool) {
+func (s *Server) readPlaced(w http.ResponseWriter, r *http.Request) (req *checkRequest, g *pips.Game, pipsAt map[grammar.Point]int, ok bool) {
 	req = new(checkRequest)
 	if err := json.NewDecoder(r.Body).Decode(req); err != nil {
 		fail(w, err)
 		return nil, nil, nil, false
 	}
-	g, prob := readGame(req.gameRequest)
+	g, prob := s.readGame(req.gameRequest)
 	if prob != nil {
 		writeJSON(w, http.StatusBadRequest, prob)
 		return nil, nil, nil, false
@@ -190,7 +190,7 @@ const maxPips = 6
 // pipsCheck checks a player's placements: each piece placed once, turned
 // but not flipped, on free board cells, and then the regions' rules.
 func (s *Server) pipsCheck(w http.ResponseWriter, r *http.Request) {
-	_, g, pipsAt, ok := readPlaced(w, r)
+	_, g, pipsAt, ok := s.readPlaced(w, r)
 	if !ok {
 		return
 	}
@@ -307,7 +307,7 @@ func placementKey(cells []grammar.Cell) string {
 // placements and answers with a tile they all have and the player has not
 // placed.
 func (s *Server) pipsHint(w http.ResponseWriter, r *http.Request) {
-	req, g, _, ok := readPlaced(w, r)
+	req, g, _, ok := s.readPlaced(w, r)
 	if !ok {
 		return
 	}

@@ -109,6 +109,14 @@ func New(dir string, limits Limits, extraHosts ...string) (*Server, error) {
 	s.mux.HandleFunc("POST /api/pips/check", s.pipsCheck)
 	s.mux.HandleFunc("POST /api/pips/hint", s.pipsHint)
 	s.mux.HandleFunc("POST /api/pips/generate", s.pipsGenerate)
+	// Any other path under /api/ is a mistake of the page's, which it
+	// reads as JSON like every answer of the API, not as the file server's
+	// text.
+	noEndpoint := func(w http.ResponseWriter, r *http.Request) {
+		writeJSON(w, http.StatusNotFound, problem{Message: "no API endpoint " + r.Method + " " + r.URL.Path})
+	}
+	s.mux.HandleFunc("GET /api/", noEndpoint)
+	s.mux.HandleFunc("POST /api/", noEndpoint)
 	return s, nil
 }
 
