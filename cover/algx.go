@@ -73,12 +73,21 @@ type algx struct {
 }
 
 func (algxBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, error) {
+	return solveAlgX(ctx, p, visit, false)
+}
+
+// solveAlgX searches p with algx, remembering the counts of subproblems
+// where memo asks for it and the search allows it (see useMemo).
+func solveAlgX(ctx context.Context, p *Problem, visit Visit, memo bool) (Stats, error) {
 	pl, r, err := start(ctx, p, visit)
 	if err != nil {
 		return Stats{}, err
 	}
 	a := newAlgX(pl)
 	a.run = r
+	if memo {
+		a.useMemo()
+	}
 	a.search(0, 0, len(pl.opts))
 	return a.finish()
 }

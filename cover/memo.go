@@ -20,15 +20,7 @@ type memoBackend struct{}
 func (memoBackend) Name() string { return "memo" }
 
 func (memoBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, error) {
-	pl, r, err := start(ctx, p, visit)
-	if err != nil {
-		return Stats{}, err
-	}
-	a := newAlgX(pl)
-	a.run = r
-	a.useMemo()
-	a.search(0, 0, len(pl.opts))
-	return a.finish()
+	return solveAlgX(ctx, p, visit, true)
 }
 
 // A countMemo remembers the counts of subproblems by a key that fixes the
