@@ -432,9 +432,9 @@ const fewCap = 15
 
 // chooseFew is choose for the common case where every active primary is
 // plain (theta is its count) and some has fewer than fewCap options left.
-// It counts 64 primaries at once in four-bit saturating counters kept as
-// bit slices, which costs a few word operations per option instead of one
-// memory increment per entry. ok is false if it cannot decide.
+// It counts 64 primaries at once (see countFew), which costs a few word
+// operations per option instead of one memory increment per entry. ok is
+// false if it cannot decide.
 func (a *algx) chooseFew(ls, le int, f []uint64) (best int, t int32, ok bool) {
 	for k, need := range a.needOne {
 		if ^f[k]&a.pmask[k]&^need != 0 {
@@ -448,17 +448,8 @@ func (a *algx) chooseFew(ls, le int, f []uint64) (best int, t int32, ok bool) {
 		if active == 0 {
 			continue
 		}
-		var b0, b1, b2, b3 uint64
-		claim := a.claim[k*a.m:][:a.m]
-		for _, j := range ids {
-			x := claim[j] &^ (b0 & b1 & b2 & b3)
-			c := b0 & x
-			b0 ^= x
-			c1 := b1 & c
-			b1 ^= c
-			b3 ^= b2 & c1
-			b2 ^= c1
-		}
+		b0, b1, b2, b3, over := countFew(ids, a.claim[k*a.m:][:a.m])
+		active &^= over
 		// Walk the counts up from 1 (none is 0: starved ran first) to the
 		// best so far; the first value some active primary has is the
 		// minimum of this word.
@@ -471,6 +462,35 @@ func (a *algx) chooseFew(ls, le int, f []uint64) (best int, t int32, ok bool) {
 		}
 	}
 	return best, t, best >= 0
+}
+
+// countFew counts how many of the options ids claim each bit of a word
+// whose values per option are claim, 64 bits at once in four-bit counters
+// kept as bit slices: bit i of bk is bit k of bit i's count, modulo 16.
+// over marks the bits whose count reached 16.
+//
+// Two things make it twice as fast as counters that saturate at 15: each
+// counter depends only on the lower ones of the same option, not on all
+// four of the option before (which made a chain of some eight dependent
+// operations per option), and, as a function of its own, not inlined and
+// walking the list backwards (the order does not matter to a count), it
+// leaves the compiler enough registers to keep every counter out of
+// memory.
+//
+//go:noinline
+func countFew(ids []int32, claim []uint64) (b0, b1, b2, b3, over uint64) {
+	for i := len(ids) - 1; i >= 0; i-- {
+		x := claim[ids[i]]
+		c0 := b0 & x
+		b0 ^= x
+		c1 := b1 & c0
+		b1 ^= c0
+		c2 := b2 & c1
+		b2 ^= c1
+		over |= b3 & c2
+		b3 ^= c2
+	}
+	return b0, b1, b2, b3, over
 }
 
 // pick returns m where bit is set and its complement where it is not.
