@@ -443,15 +443,17 @@ func (a *algx) chooseFew(ls, le int, f []uint64) (best int, t int32, ok bool) {
 	}
 	best, t = -1, fewCap
 	ids := a.ids[ls:le]
+	// A count of 1 cannot be beaten (none is 0: starved ran first), and
+	// ties go to the first primary, so the words after one that has a 1
+	// need no count.
 	for k, pm := range a.pmask {
 		active := ^f[k] & pm
-		if active == 0 {
+		if active == 0 || t == 1 {
 			continue
 		}
 		b0, b1, b2, b3, over := countFew(ids, a.claim[k*a.m:][:a.m])
 		active &^= over
-		// Walk the counts up from 1 (none is 0: starved ran first) to the
-		// best so far; the first value some active primary has is the
+		// Walk the counts up from 1 to the best so far; the first value some active primary has is the
 		// minimum of this word.
 		for v := int32(1); v < t; v++ {
 			eq := active & pick(b0, v&1) & pick(b1, v&2) & pick(b2, v&4) & pick(b3, v&8)
