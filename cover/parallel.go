@@ -81,7 +81,16 @@ func (par Parallel) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, 
 // makes a State or Part count the distinct solutions of each subproblem,
 // which d.Solve cannot, since the filter's verdicts do not reach the
 // backend. Use it whenever par has a State or a Shard.
+//
+// A count (nil visit) of a whole search without a Meter is split as
+// d.Solve splits it, the checked parts with the filter and the rest
+// counted plainly, each on every worker; with a State, a Shard or a Meter
+// it is one search of the reduced problem with the filter, so that its
+// subproblems and its progress are those of one tree.
 func (par Parallel) SolveDistinct(ctx context.Context, d *Distinct, visit Visit) (Stats, error) {
+	if visit == nil && d.pivot >= 0 && d.Checked() && par.State == nil && par.Meter == nil && par.Shard.whole() == (Shard{Of: 1}) {
+		return d.count(ctx, par)
+	}
 	var filter func() accepter
 	if visit != nil || d.Checked() {
 		filter = func() accepter {

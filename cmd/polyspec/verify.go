@@ -142,11 +142,12 @@ func (c *VerifyCmd) summary(e *env, b cover.Backend, families []string, tallies 
 // puzzle's placements and symmetries can take longer than searching it;
 // compiling cannot be stopped, so a count that runs out of time is left to
 // finish in the background (its search then stops at once) while verify
-// goes on.
+// goes on. The status line shows the nodes, not the solutions: the search
+// visits none (see countPuzzle).
 func (c *VerifyCmd) count(e *env, label string, s *spec.Spec, b cover.Backend, unique bool) (int64, time.Duration, error) {
-	var found, nodes atomic.Int64
+	var nodes atomic.Int64
 	stop := e.status.Show(func() progress.Status {
-		return progress.Status{Label: label, Solutions: found.Load(), Nodes: nodes.Load()}
+		return progress.Status{Label: label, Solutions: -1, Nodes: nodes.Load()}
 	})
 	defer stop()
 	ctx := cover.CountNodes(e.ctx, &nodes)
@@ -162,7 +163,7 @@ func (c *VerifyCmd) count(e *env, label string, s *spec.Spec, b cover.Backend, u
 	}
 	done := make(chan result, 1)
 	go func() {
-		n, err := countPuzzle(ctx, s, b, unique, &found)
+		n, err := countPuzzle(ctx, s, b, unique)
 		done <- result{n, err}
 	}()
 	select {
@@ -173,16 +174,15 @@ func (c *VerifyCmd) count(e *env, label string, s *spec.Spec, b cover.Backend, u
 	}
 }
 
-// countPuzzle compiles and counts a spec, modulo symmetry when unique,
-// adding each solution to found as it comes.
-func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, unique bool, found *atomic.Int64) (int64, error) {
+// countPuzzle compiles and counts a spec, modulo symmetry when unique. It
+// visits no solution, as solve --count does not: a visitor would make
+// memo search as algx, and the symmetry filter look at every solution
+// instead of those it must check.
+func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, unique bool) (int64, error) {
 	j, err := specJob(s, loadOptions{all: !unique})
 	if err != nil {
 		return 0, err
 	}
-	st, err := j.Parts[0].Solve(ctx, b, nil, func([]int) bool {
-		found.Add(1)
-		return true
-	})
+	st, err := j.Parts[0].Solve(ctx, b, nil, nil)
 	return st.Solutions, err
 }
