@@ -39,10 +39,10 @@ func TestSolveDistinct(t *testing.T) {
 		parMemo := Parallel{Backend: memo, Workers: 2}
 		for name, solve := range map[string]func(Visit) (Stats, error){
 			"counting with memo": func(Visit) (Stats, error) { return parMemo.SolveDistinct(context.Background(), d, nil) },
-			"SolveDistinct":   func(v Visit) (Stats, error) { return par.SolveDistinct(context.Background(), d, v) },
-			"Distinct.Solve":  func(v Visit) (Stats, error) { return d.Solve(context.Background(), par, v) },
-			"counting only":   func(Visit) (Stats, error) { return par.SolveDistinct(context.Background(), d, nil) },
-			"counting only 2": func(Visit) (Stats, error) { return d.Solve(context.Background(), par, nil) },
+			"SolveDistinct":      func(v Visit) (Stats, error) { return par.SolveDistinct(context.Background(), d, v) },
+			"Distinct.Solve":     func(v Visit) (Stats, error) { return d.Solve(context.Background(), par, v) },
+			"counting only":      func(Visit) (Stats, error) { return par.SolveDistinct(context.Background(), d, nil) },
+			"counting only 2":    func(Visit) (Stats, error) { return d.Solve(context.Background(), par, nil) },
 		} {
 			st, sols := collect(solve)
 			if st.Solutions != want.Solutions || sols != nil && !slices.EqualFunc(sols, wantSols, slices.Equal) {
