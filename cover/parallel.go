@@ -83,13 +83,13 @@ func (par Parallel) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, 
 // backend. Use it whenever par has a State or a Shard.
 //
 // A count (nil visit) of a whole search without a Meter is split as
-// d.Solve splits it, the checked parts with the filter and the rest
-// counted plainly, each on every worker; with a State, a Shard or a Meter
+// d.Solve splits it: the rest counted plainly on every worker, the checked
+// parts, which are small, with the filter on one; with a State, a Shard or a Meter
 // it is one search of the reduced problem with the filter, so that its
 // subproblems and its progress are those of one tree.
 func (par Parallel) SolveDistinct(ctx context.Context, d *Distinct, visit Visit) (Stats, error) {
 	if visit == nil && d.pivot >= 0 && d.Checked() && par.State == nil && par.Meter == nil && par.Shard.whole() == (Shard{Of: 1}) {
-		return d.count(ctx, par)
+		return d.count(ctx, par, par.backend())
 	}
 	var filter func() accepter
 	if visit != nil || d.Checked() {

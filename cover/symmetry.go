@@ -229,7 +229,7 @@ func (d *Distinct) Solve(ctx context.Context, b Backend, visit Visit) (Stats, er
 	case visit == nil && !d.Checked():
 		return b.Solve(ctx, d.reduced, nil)
 	case visit == nil && d.pivot >= 0:
-		return d.count(ctx, b)
+		return d.count(ctx, b, b)
 	}
 	if visit == nil {
 		visit = func([]int) bool { return true }

@@ -22,6 +22,7 @@ type VerifyCmd struct {
 	Backend    string   `default:"${default_backend}" enum:"${backends}" help:"Search backend: ${backends} (default ${default_backend})."`
 	Family     string   `placeholder:"F" predictor:"family" help:"Check only this family (a catalogue folder: ominoes, cubes, ...)."`
 	MaxSeconds float64  `name:"max-seconds" placeholder:"S" help:"Stop a count after S seconds and report it as skipped for time (0: no limit)."`
+	Workers    int      `default:"1" placeholder:"N" help:"Count each polyform puzzle on N cores at once, splitting its search tree (0: every core; a Sudoku is counted on one)."`
 	Names      []string `arg:"" optional:"" predictor:"name" help:"Catalogue names to check (default: every puzzle with a known count)."`
 }
 
@@ -163,7 +164,7 @@ func (c *VerifyCmd) count(e *env, label string, s *spec.Spec, b cover.Backend, u
 	}
 	done := make(chan result, 1)
 	go func() {
-		n, err := countPuzzle(ctx, s, b, unique)
+		n, err := countPuzzle(ctx, s, b, c.Workers, unique)
 		done <- result{n, err}
 	}()
 	select {
@@ -174,15 +175,22 @@ func (c *VerifyCmd) count(e *env, label string, s *spec.Spec, b cover.Backend, u
 	}
 }
 
-// countPuzzle compiles and counts a spec, modulo symmetry when unique. It
-// visits no solution, as solve --count does not: a visitor would make
-// memo search as algx, and the symmetry filter look at every solution
-// instead of those it must check.
-func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, unique bool) (int64, error) {
+// countPuzzle compiles and counts a spec, modulo symmetry when unique, on
+// the given number of workers. It visits no solution, as solve --count
+// does not: a visitor would make memo search as algx, and the symmetry
+// filter look at every solution instead of those it must check.
+func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, workers int, unique bool) (int64, error) {
 	j, err := specJob(s, loadOptions{all: !unique})
 	if err != nil {
 		return 0, err
 	}
-	st, err := j.Parts[0].Solve(ctx, b, nil, nil)
+	pt := j.Parts[0]
+	var par *cover.Parallel
+	// A Sudoku's rules are its own backend's, which a split search does
+	// not take.
+	if workers != 1 && pt.Regions == nil && pt.Backend == nil {
+		par = &cover.Parallel{Backend: b, Workers: workers}
+	}
+	st, err := pt.Solve(ctx, b, par, nil)
 	return st.Solutions, err
 }
