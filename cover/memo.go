@@ -25,11 +25,10 @@ func (memoBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, e
 
 // A split search on several workers (see Parallel) gives each worker one
 // algx for all the subproblems below an ancestor, and so one memo: the
-// count of a subproblem that one of them finished is there for the next.
-// A memo of its own per subproblem would forget, between subproblems, the
-// counts that make most of memo's gain: on a 32nd of the polyomino Aztec
-// diamond's tree the nodes saved were 32 %, against 53 % on the whole
-// tree in one search.
+// count of a subproblem that one of them finished is there for the next,
+// as it would be in one search, instead of a table per subproblem that
+// forgets it. On the polyomino Aztec diamond two workers searched
+// 102 million nodes, against 90 million in one search (algx's tree is some 190 million, estimated).
 func (memoBackend) pathSearch(pl *plan) pathSearch {
 	a := newAlgX(pl)
 	a.memoPaths = true
