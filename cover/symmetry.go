@@ -221,14 +221,13 @@ func (d *Distinct) Problem() *Problem { return d.reduced }
 
 // Solve runs a backend on the reduced problem and reports each distinct
 // solution with option indices of the original problem. A nil visit only
-// counts: the backend then sees a problem without a visitor, which a
-// counting backend (memo) needs, and only the solutions that the filter
-// must check are visited (see count).
+// counts; a backend that counts faster alone (memo) then searches with no
+// visitor all but the solutions that the filter must check (see count).
 func (d *Distinct) Solve(ctx context.Context, b Backend, visit Visit) (Stats, error) {
 	switch {
 	case visit == nil && !d.Checked():
 		return b.Solve(ctx, d.reduced, nil)
-	case visit == nil && d.pivot >= 0:
+	case visit == nil && d.pivot >= 0 && countsAlone(b):
 		return d.count(ctx, b, b)
 	}
 	if visit == nil {

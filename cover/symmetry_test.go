@@ -349,6 +349,10 @@ type visitCounter struct {
 	visited, counted int64
 }
 
+// countsAlone makes Distinct count the solutions that need no filter
+// with no visitor, whatever the backend.
+func (v *visitCounter) countsAlone() bool { return true }
+
 func (v *visitCounter) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, error) {
 	if visit == nil {
 		st, err := v.Backend.Solve(ctx, p, nil)
