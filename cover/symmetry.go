@@ -136,22 +136,9 @@ func (o DistinctOptions) New(p *Problem, group []Symmetry) (*Distinct, error) {
 			}
 		}
 	}
-	d.reduced = NewProblem()
-	for _, c := range p.Colors[1:] {
-		d.reduced.Color(c)
-	}
-	for _, it := range p.Items {
-		d.reduced.AddItem(it)
-	}
+	d.reduced = sameItems(p)
 	for k := range extra {
-		name := fmt.Sprintf("symmetry-%d", k)
-		for {
-			if _, dup := d.reduced.ItemIndex(name); !dup {
-				break
-			}
-			name += "'"
-		}
-		d.reduced.AddSecondary(name)
+		d.reduced.AddSecondary(freeName(d.reduced, fmt.Sprintf("symmetry-%d", k)))
 	}
 	if p.Order != nil {
 		// The pivot, left with few options, is the item to cover first.

@@ -86,14 +86,7 @@ func (d *Distinct) count(ctx context.Context, b, each Backend) (Stats, error) {
 // unchecked returns the reduced problem without the solutions of parts.
 func (d *Distinct) unchecked(parts []checkedPart) *Problem {
 	r := d.reduced
-	q := NewProblem()
-	for _, c := range r.Colors[1:] {
-		q.Color(c)
-	}
-	for _, it := range r.Items {
-		q.AddItem(it)
-	}
-	q.Order = r.Order
+	q := sameItems(r)
 	drop := map[int]bool{}
 	joins := map[int][]int32{}    // reduced pivot option -> its exclusion items
 	joined := map[int32][]int32{} // original second option -> its exclusion items
@@ -102,14 +95,7 @@ func (d *Distinct) unchecked(parts []checkedPart) *Problem {
 			drop[pt.o] = true
 			continue
 		}
-		name := fmt.Sprintf("checked-%d-%d", pt.o, pt.r)
-		for {
-			if _, dup := q.ItemIndex(name); !dup {
-				break
-			}
-			name += "'"
-		}
-		it := int32(q.AddSecondary(name))
+		it := int32(q.AddSecondary(freeName(q, fmt.Sprintf("checked-%d-%d", pt.o, pt.r))))
 		joins[pt.o] = append(joins[pt.o], it)
 		joined[pt.r] = append(joined[pt.r], it)
 	}
@@ -143,14 +129,7 @@ func (d *Distinct) originalOf(i int) int32 {
 // pt.r, left out, searched with the filter.
 func (d *Distinct) countPart(ctx context.Context, b Backend, pt checkedPart) (Stats, error) {
 	r := d.reduced
-	q := NewProblem()
-	for _, c := range r.Colors[1:] {
-		q.Color(c)
-	}
-	for _, it := range r.Items {
-		q.AddItem(it)
-	}
-	q.Order = r.Order
+	q := sameItems(r)
 	var index []int // option of q -> option of the reduced problem
 	for i := range r.NumOptions() {
 		if i != pt.o && coversItem(r, i, d.pivot) ||
@@ -174,4 +153,29 @@ func (d *Distinct) countPart(ctx context.Context, b Backend, pt checkedPart) (St
 	})
 	st.Solutions = found
 	return st, err
+}
+
+// sameItems returns a problem with the colours, items and Order of p and
+// no options.
+func sameItems(p *Problem) *Problem {
+	q := NewProblem()
+	for _, c := range p.Colors[1:] {
+		q.Color(c)
+	}
+	for _, it := range p.Items {
+		q.AddItem(it)
+	}
+	q.Order = p.Order
+	return q
+}
+
+// freeName returns name, primed as often as it takes for no item of p to
+// have it.
+func freeName(p *Problem, name string) string {
+	for {
+		if _, dup := p.ItemIndex(name); !dup {
+			return name
+		}
+		name += "'"
+	}
 }
