@@ -60,6 +60,9 @@ type algx struct {
 	// memo, when not nil, remembers the counts of finished subproblems
 	// (see countMemo); only a count of a plain exact cover uses it.
 	memo *countMemo
+	// memoPaths makes searchPath turn the memo on, for the subproblems
+	// of a split that memo searches (see memoBackend.pathSearch).
+	memoPaths bool
 
 	// memoMin is the fewest live options of a node that uses the memo.
 	memoMin int
@@ -215,6 +218,9 @@ func newAlgX(pl *plan) *algx {
 // search leaves a as it found it, ready for the next path.
 func (a *algx) searchPath(r run, path []int32) (Stats, error) {
 	a.run, a.path = r, path
+	if a.memoPaths && a.memo == nil {
+		a.useMemo()
+	}
 	a.search(0, 0, len(a.pl.opts))
 	a.path = nil
 	return a.finish()
@@ -240,7 +246,7 @@ func (a *algx) search(depth, ls, le int) bool {
 	if a.starved(ls, le, f) {
 		return true
 	}
-	if a.memo != nil && depth >= len(a.path) && le-ls >= a.memoMin {
+	if a.memo != nil && a.counting() && depth >= len(a.path) && le-ls >= a.memoMin {
 		return a.searchMemo(depth, ls, le)
 	}
 	return a.expand(depth, ls, le)

@@ -23,6 +23,20 @@ func (memoBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, e
 	return solveAlgX(ctx, p, visit, true)
 }
 
+// A split search on several workers (see Parallel) gives each worker one
+// algx for all the subproblems below an ancestor, and so one memo: the
+// count of a subproblem that one of them finished is there for the next,
+// as it would be in one search, instead of a table per subproblem that
+// forgets it. On the polyomino Aztec diamond two workers searched
+// 102 million nodes, against 90 million in one search (algx's tree is some 190 million, estimated).
+func (memoBackend) pathSearch(pl *plan) pathSearch {
+	a := newAlgX(pl)
+	a.memoPaths = true
+	return a
+}
+
+func (memoBackend) byOrder() bool { return false }
+
 // A countMemo remembers the counts of subproblems by a key that fixes the
 // subproblem exactly (see algx.memoKey). The table is direct-mapped, and
 // grows from a few thousand slots up to memoBytes, so that a short search

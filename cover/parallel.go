@@ -81,7 +81,17 @@ func (par Parallel) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, 
 // makes a State or Part count the distinct solutions of each subproblem,
 // which d.Solve cannot, since the filter's verdicts do not reach the
 // backend. Use it whenever par has a State or a Shard.
+//
+// A count (nil visit) of a whole search without a Meter, by a backend
+// that counts faster alone (memo), is split as d.Solve splits it: the rest
+// counted on every worker with no visitor, the checked parts, which are
+// small, with the filter on one. With a State, a Shard or a Meter it is
+// one search of the reduced problem with the filter, so that its
+// subproblems and its progress are those of one tree.
 func (par Parallel) SolveDistinct(ctx context.Context, d *Distinct, visit Visit) (Stats, error) {
+	if visit == nil && d.pivot >= 0 && d.Checked() && countsAlone(par) && par.State == nil && par.Meter == nil && par.Shard.whole() == (Shard{Of: 1}) {
+		return d.count(ctx, par, par.backend())
+	}
 	var filter func() accepter
 	if visit != nil || d.Checked() {
 		filter = func() accepter {

@@ -39,9 +39,12 @@ type Distinct struct {
 	// by its second item, if any.
 	stabilize [][]Symmetry
 	second    []map[int32][]Symmetry
-	group     []Symmetry // used when there is no pivot
-	pivot     int        // -1 without a pivot
-	buf, img  []int
+	// secondItem, per reduced option, is the item whose options second
+	// keys, or -1.
+	secondItem []int
+	group      []Symmetry // used when there is no pivot
+	pivot      int        // -1 without a pivot
+	buf, img   []int
 }
 
 // DistinctOptions switch off parts of the reduction, for tests that show
@@ -107,6 +110,7 @@ func (o DistinctOptions) New(p *Problem, group []Symmetry) (*Distinct, error) {
 	// symmetries a second item breaks, that option x must take too.
 	breakers := map[int32][]int32{}
 	second := map[int]map[int32][]Symmetry{}
+	secondItem := map[int]int{}
 	extra := 0
 	if !o.PivotOnly {
 		for _, opt := range slices.Sorted(maps.Keys(stab)) {
@@ -118,6 +122,7 @@ func (o DistinctOptions) New(p *Problem, group []Symmetry) (*Distinct, error) {
 			extra++
 			breakers[int32(opt)] = append(breakers[int32(opt)], item)
 			second[opt] = map[int32][]Symmetry{}
+			secondItem[opt] = q
 			for _, r := range ix.of(q) {
 				if !representative(int(r), stab[opt]) {
 					breakers[r] = append(breakers[r], item)
@@ -131,22 +136,9 @@ func (o DistinctOptions) New(p *Problem, group []Symmetry) (*Distinct, error) {
 			}
 		}
 	}
-	d.reduced = NewProblem()
-	for _, c := range p.Colors[1:] {
-		d.reduced.Color(c)
-	}
-	for _, it := range p.Items {
-		d.reduced.AddItem(it)
-	}
+	d.reduced = sameItems(p)
 	for k := range extra {
-		name := fmt.Sprintf("symmetry-%d", k)
-		for {
-			if _, dup := d.reduced.ItemIndex(name); !dup {
-				break
-			}
-			name += "'"
-		}
-		d.reduced.AddSecondary(name)
+		d.reduced.AddSecondary(freeName(d.reduced, fmt.Sprintf("symmetry-%d", k)))
 	}
 	if p.Order != nil {
 		// The pivot, left with few options, is the item to cover first.
@@ -160,6 +152,11 @@ func (o DistinctOptions) New(p *Problem, group []Symmetry) (*Distinct, error) {
 		d.original = append(d.original, int32(opt))
 		d.stabilize = append(d.stabilize, stab[opt])
 		d.second = append(d.second, second[opt])
+		q, ok := secondItem[opt]
+		if !ok {
+			q = -1
+		}
+		d.secondItem = append(d.secondItem, q)
 		entries = append(entries[:0], p.Option(opt)...)
 		for _, item := range breakers[int32(opt)] {
 			entries = append(entries, Entry{Item: item})
@@ -211,10 +208,14 @@ func (d *Distinct) Problem() *Problem { return d.reduced }
 
 // Solve runs a backend on the reduced problem and reports each distinct
 // solution with option indices of the original problem. A nil visit only
-// counts.
+// counts; a backend that counts faster alone (memo) then searches with no
+// visitor all but the solutions that the filter must check (see count).
 func (d *Distinct) Solve(ctx context.Context, b Backend, visit Visit) (Stats, error) {
-	if visit == nil && !d.Checked() {
+	switch {
+	case visit == nil && !d.Checked():
 		return b.Solve(ctx, d.reduced, nil)
+	case visit == nil && d.pivot >= 0 && countsAlone(b):
+		return d.count(ctx, b, b)
 	}
 	if visit == nil {
 		visit = func([]int) bool { return true }

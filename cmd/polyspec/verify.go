@@ -22,6 +22,7 @@ type VerifyCmd struct {
 	Backend    string   `default:"${default_backend}" enum:"${backends}" help:"Search backend: ${backends} (default ${default_backend})."`
 	Family     string   `placeholder:"F" predictor:"family" help:"Check only this family (a catalogue folder: ominoes, cubes, ...)."`
 	MaxSeconds float64  `name:"max-seconds" placeholder:"S" help:"Stop a count after S seconds and report it as skipped for time (0: no limit)."`
+	Workers    int      `default:"1" placeholder:"N" help:"Count each polyform puzzle on N cores at once, splitting its search tree (0: every core; a Sudoku is counted on one)."`
 	Names      []string `arg:"" optional:"" predictor:"name" help:"Catalogue names to check (default: every puzzle with a known count)."`
 }
 
@@ -142,11 +143,12 @@ func (c *VerifyCmd) summary(e *env, b cover.Backend, families []string, tallies 
 // puzzle's placements and symmetries can take longer than searching it;
 // compiling cannot be stopped, so a count that runs out of time is left to
 // finish in the background (its search then stops at once) while verify
-// goes on.
+// goes on. The status line shows the nodes, not the solutions: the search
+// visits none (see countPuzzle).
 func (c *VerifyCmd) count(e *env, label string, s *spec.Spec, b cover.Backend, unique bool) (int64, time.Duration, error) {
-	var found, nodes atomic.Int64
+	var nodes atomic.Int64
 	stop := e.status.Show(func() progress.Status {
-		return progress.Status{Label: label, Solutions: found.Load(), Nodes: nodes.Load()}
+		return progress.Status{Label: label, Solutions: -1, Nodes: nodes.Load()}
 	})
 	defer stop()
 	ctx := cover.CountNodes(e.ctx, &nodes)
@@ -162,7 +164,7 @@ func (c *VerifyCmd) count(e *env, label string, s *spec.Spec, b cover.Backend, u
 	}
 	done := make(chan result, 1)
 	go func() {
-		n, err := countPuzzle(ctx, s, b, unique, &found)
+		n, err := countPuzzle(ctx, s, b, c.Workers, unique)
 		done <- result{n, err}
 	}()
 	select {
@@ -173,16 +175,22 @@ func (c *VerifyCmd) count(e *env, label string, s *spec.Spec, b cover.Backend, u
 	}
 }
 
-// countPuzzle compiles and counts a spec, modulo symmetry when unique,
-// adding each solution to found as it comes.
-func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, unique bool, found *atomic.Int64) (int64, error) {
+// countPuzzle compiles and counts a spec, modulo symmetry when unique, on
+// the given number of workers. It visits no solution, as solve --count
+// does not: a visitor would make memo search as algx, and the symmetry
+// filter look at every solution instead of those it must check.
+func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, workers int, unique bool) (int64, error) {
 	j, err := specJob(s, loadOptions{all: !unique})
 	if err != nil {
 		return 0, err
 	}
-	st, err := j.Parts[0].Solve(ctx, b, nil, func([]int) bool {
-		found.Add(1)
-		return true
-	})
+	pt := j.Parts[0]
+	var par *cover.Parallel
+	// A Sudoku's rules are its own backend's, which a split search does
+	// not take.
+	if workers != 1 && pt.Regions == nil && pt.Backend == nil {
+		par = &cover.Parallel{Backend: b, Workers: workers}
+	}
+	st, err := pt.Solve(ctx, b, par, nil)
 	return st.Solutions, err
 }
