@@ -76,7 +76,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // game's first solution, or with --count their number. It reports whether
 // a game has no solution.
 func solve(ctx context.Context, w io.Writer, cli CLI) (unsolved bool, err error) {
+	loaded := process.Unwatched(ctx) // reading and compiling end at once on an interrupt
 	j, err := pipscli.Load(cli.File, pipscli.Options{Count: cli.Count, ShowGame: cli.ShowGame, Backend: cli.Backend, Difficulty: cli.Difficulty, MaxPlacements: cli.MaxPlacements})
+	loaded()
 	if err != nil {
 		return false, err
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/polyspec/polyspec/cmd/internal/process"
 	"github.com/polyspec/polyspec/compile/pips"
 	"github.com/polyspec/polyspec/grammar"
 )
@@ -95,7 +96,13 @@ func Generate(ctx context.Context, w io.Writer, f GenerateFlags, maxPlacements i
 		// errors name the file.
 		c.PiecesPos.Filename = fmt.Sprintf("--pieces %q", f.Pieces)
 	}
+	// The generator watches ctx between its steps, but not while it
+	// compiles the game that --unique solves, a second on the largest
+	// boards; it prints nothing when stopped, so an interrupt may end it
+	// at once.
+	generated := process.Unwatched(ctx)
 	g, err := pips.Generate(ctx, c, pips.GenerateOptions{Unique: f.Unique, MaxPlacements: maxPlacements})
+	generated()
 	if err != nil {
 		return err
 	}
