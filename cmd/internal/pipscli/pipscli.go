@@ -82,7 +82,7 @@ type Options struct {
 // polyspec's global flags of the same names set them (docs/limits.md).
 // Parse sets the kong variable of their default.
 type LimitFlags struct {
-	MaxPlacements int `name:"max-placements" default:"${max_placements}" placeholder:"N" help:"Refuse a game whose pieces have more placements on the board, each an option of the solver's problem that takes memory (0: no limit)."`
+	MaxPlacements int `name:"max-placements" default:"${max_placements}" placeholder:"N" help:"Refuse a game whose pieces have more placements on the board, each an option of the solver's problem that takes memory (default ${default}; 0: no limit). Generating builds that problem only for --unique."`
 }
 
 // Load reads the games of a file, one for a text game, the chosen
