@@ -36,7 +36,7 @@ func TestModRule(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.rule, err)
 		}
-		c, err := pips.Compile(g)
+		c, err := pips.Compile(g, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -86,7 +86,7 @@ func TestParityRule(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c, err := pips.Compile(g)
+		c, err := pips.Compile(g, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -75,7 +75,7 @@ func generate(t *testing.T, seed int64, rules []grammar.Rule) *pips.Game {
 // solve solves a game and checks its first solution against every rule.
 func solve(t *testing.T, g *pips.Game) {
 	t.Helper()
-	c, err := pips.Compile(g)
+	c, err := pips.Compile(g, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

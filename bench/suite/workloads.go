@@ -128,7 +128,7 @@ func pipsSet(name, about, dir string, want int64, solve func(context.Context, *p
 						if err != nil {
 							return total, err
 						}
-						cp, err := pips.Compile(g)
+						cp, err := pips.Compile(g, 0) // the stored NYT games, a few dozen dominoes each
 						if err != nil {
 							return total, err
 						}

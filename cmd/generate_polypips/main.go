@@ -17,16 +17,22 @@ import (
 	"github.com/polyspec/polyspec/compile/pips"
 )
 
+// CLI is the command line; kong builds --help from the tags.
+type CLI struct {
+	pipscli.GenerateFlags `embed:""`
+	pipscli.LimitFlags    `embed:""`
+}
+
 func main() { process.Main("generate_polypips", run) }
 
 // run is main without the process: it returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	var cli pipscli.GenerateFlags
+	var cli CLI
 	vars := kong.Vars{"boards": strings.Join(pips.BoardNames, ", ")}
 	if code, done := pipscli.Parse("generate_polypips", pipscli.GenerateHelp, &cli, vars, args, stdout, stderr); done {
 		return code
 	}
-	err := pipscli.Generate(ctx, stdout, cli)
+	err := pipscli.Generate(ctx, stdout, cli.GenerateFlags, cli.MaxPlacements)
 	switch {
 	case errors.Is(err, context.Canceled):
 		fmt.Fprintln(stderr, "generate_polypips: interrupted")

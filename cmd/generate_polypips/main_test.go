@@ -42,7 +42,7 @@ func solves(ts *testscript.TestScript, neg bool, args []string) {
 	}
 	g, err := pips.ReadGame(args[0], []byte(ts.ReadFile(args[0])))
 	ts.Check(err)
-	c, err := pips.Compile(g)
+	c, err := pips.Compile(g, 0)
 	ts.Check(err)
 	if len(args) == 1 {
 		var first []pips.Placement
@@ -83,6 +83,7 @@ func TestExitStatus(t *testing.T) {
 		{[]string{"--board", "4x4", "--pieces", "2*,7*"}, 2, "generate_polypips: --pieces \"2*,7*\", column 4: expected an order from 1* to 5*, as Polypips shapes have 1 to 5 cells; found 7\n"},
 		{[]string{"--board", "moon", "--pieces", "2*"}, 2, "generate_polypips: --board \"moon\", column 1: expected a board name: WxH with sides from 1 to 64 (such as 6x10), 8x8-hole or 8x8-corners; found \"moon\"\n"},
 		{[]string{"--pieces", "2*"}, 2, "generate_polypips: expected a configuration file, or --board and --pieces\n"},
+		{[]string{"--board", "4x4", "--pieces", "2*", "--unique", "--max-placements", "10"}, 2, "generate_polypips: --pieces \"2*\": more than 10 placements, the limit (--max-placements raises it)\n"},
 		{[]string{config}, 2, "generate_polypips: " + config + ":6:7: expected a whole number; found \"x\"\n"},
 		{[]string{filepath.Join(dir, "missing.cfg")}, 2, ""},
 		{[]string{"--bogus"}, 2, ""},

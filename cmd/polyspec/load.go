@@ -9,6 +9,7 @@ import (
 
 	"github.com/polyspec/polyspec/cmd/internal/pipeline"
 	"github.com/polyspec/polyspec/cmd/internal/pipscli"
+	"github.com/polyspec/polyspec/cmd/internal/process"
 	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/cover/dlxfile"
@@ -206,8 +207,10 @@ func nearestNames(target string) string {
 	return "did you mean " + strings.Join(near, " or ") + "?"
 }
 
-// loadPuzzle reads and compiles a spec within the command line's limits.
+// loadPuzzle reads and compiles a spec within the command line's limits;
+// an interrupt ends the process at once, as neither watches the context.
 func loadPuzzle(e *env, target string) (*spec.Spec, *compile.Puzzle, error) {
+	defer process.Unwatched(e.ctx)()
 	s, err := loadSpec(target)
 	if err != nil {
 		return nil, nil, err

@@ -22,10 +22,10 @@ import (
 type CLI struct {
 	Quiet   bool             `help:"Draw no status line. (It is drawn only when standard error is a terminal, during long searches.)"`
 	Version kong.VersionFlag `help:"Print the module version, VCS revision and whether the tree was modified, from the build information."`
-	// The limits bound what a spec may ask for before it is built (see
-	// docs/limits.md).
-	MaxCells      int `name:"max-cells" default:"10000" placeholder:"N" help:"Refuse a spec whose board has more cells (0: no limit)."`
-	MaxPlacements int `name:"max-placements" default:"2000000" placeholder:"N" help:"Refuse a spec whose pieces have more placements on the board, each an option of the problem that takes memory (0: no limit)."`
+	// The limits bound what a spec (and, for placements, a Pips game) may
+	// ask for before it is built (see docs/limits.md).
+	MaxCells      int `name:"max-cells" default:"10000" placeholder:"N" help:"Refuse a spec whose board has more cells (default ${default}; 0: no limit)."`
+	MaxPlacements int `name:"max-placements" default:"2000000" placeholder:"N" help:"Refuse a spec or Pips game whose pieces have more placements on the board, each an option of the problem that takes memory (default ${default}; 0: no limit)."`
 
 	Solve     SolveCmd     `cmd:"" help:"Solve a puzzle of any kind (a catalogue name, a spec file, a DLX file, a Pips game, a list of Sudoku puzzles); a flag that does not apply to the kind is refused, saying why."`
 	Compile   CompileCmd   `cmd:"" help:"Compile a puzzle to an exact-cover problem and write it in Knuth's DLX format."`

@@ -32,7 +32,7 @@ type GenerateCmd struct {
 func (c *GenerateCmd) Help() string { return pipscli.GenerateHelp }
 
 func (c *GenerateCmd) Run(e *env) error {
-	err := pipscli.Generate(e.ctx, e.stdout, c.GenerateFlags)
+	err := pipscli.Generate(e.ctx, e.stdout, c.GenerateFlags, e.limits.Placements)
 	code := pipscli.GenerateStatus(err)
 	if errors.Is(err, context.Canceled) {
 		err = errors.New("interrupted")
@@ -55,7 +55,7 @@ func (e *env) failed(err error, code int) error {
 // output. Each game prints its first solution as box art, or its count;
 // --stop-after N prints N.
 func loadPips(path string, opts loadOptions) (*job, error) {
-	pj, err := pipscli.Load(path, pipscli.Options{Count: opts.count, ShowGame: opts.showGame, Backend: opts.backend, Difficulty: opts.difficulty})
+	pj, err := pipscli.Load(path, pipscli.Options{Count: opts.count, ShowGame: opts.showGame, Backend: opts.backend, Difficulty: opts.difficulty, MaxPlacements: opts.limits.Placements})
 	if err != nil {
 		return nil, err
 	}

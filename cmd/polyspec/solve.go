@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/polyspec/polyspec/cmd/internal/pipeline"
+	"github.com/polyspec/polyspec/cmd/internal/process"
 	"github.com/polyspec/polyspec/cmd/internal/progress"
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/emit"
@@ -39,7 +40,11 @@ func (c *SolveCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
+	// Reading and compiling do not watch the context: an interrupt ends
+	// them at once.
+	loaded := process.Unwatched(e.ctx)
 	j, err := load(c.Target, loadOptions{all: c.All, count: c.Count, showGame: c.ShowGame, difficulty: c.Difficulty, backend: c.Backend, limits: e.limits})
+	loaded()
 	if err != nil {
 		return err
 	}

@@ -42,6 +42,8 @@ type CLI struct {
 	Difficulty string `enum:"easy,medium,hard," default:"" help:"The NYT puzzle to solve: easy, medium or hard (default: all three)."`
 	Quiet      bool   `help:"Draw no status line. (It is drawn only when standard error is a terminal, during long searches.)"`
 	File       string `arg:"" help:"The game to solve."`
+
+	pipscli.LimitFlags `embed:""`
 }
 
 func main() { process.Main("solve_polypips", run) }
@@ -74,7 +76,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // game's first solution, or with --count their number. It reports whether
 // a game has no solution.
 func solve(ctx context.Context, w io.Writer, cli CLI) (unsolved bool, err error) {
-	j, err := pipscli.Load(cli.File, pipscli.Options{Count: cli.Count, ShowGame: cli.ShowGame, Backend: cli.Backend, Difficulty: cli.Difficulty})
+	loaded := process.Unwatched(ctx) // reading and compiling end at once on an interrupt
+	j, err := pipscli.Load(cli.File, pipscli.Options{Count: cli.Count, ShowGame: cli.ShowGame, Backend: cli.Backend, Difficulty: cli.Difficulty, MaxPlacements: cli.MaxPlacements})
+	loaded()
 	if err != nil {
 		return false, err
 	}

@@ -53,6 +53,7 @@ func TestExitStatus(t *testing.T) {
 		{[]string{"--backend", "dlx", none}, 2, "solve_polypips: cover: backend dlx cannot check rules on regions (sums, comparisons); use backend sums\n"},
 		{[]string{badPiece}, 2, "solve_polypips: " + badPiece + ":4:13: expected \":\" and a rotation, \",\", another piece or the end of the list; found \"x\"\n"},
 		{[]string{config}, 2, "solve_polypips: " + config + ":5:1: expected a game's board:, pieces: and constraints:; found seed: (a generator configuration is not a game)\n"},
+		{[]string{"--max-placements", "1", good}, 2, "solve_polypips: " + good + ":4:1: more than 1 placements, the limit (--max-placements raises it)\n"},
 		{[]string{"--difficulty", "easy", good}, 2, "solve_polypips: " + good + ": --difficulty is for NYT files, and this is not one\n"},
 		{[]string{filepath.Join(dir, "missing.txt")}, 2, ""},
 		{[]string{"--backend", "nope", good}, 2, ""},

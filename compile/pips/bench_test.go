@@ -40,7 +40,7 @@ func (in nytInput) compile(b *testing.B) *Compiled {
 	if err != nil {
 		b.Fatal(err)
 	}
-	c, err := Compile(g)
+	c, err := Compile(g, 0)
 	if err != nil {
 		b.Fatal(err)
 	}

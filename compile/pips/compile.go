@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/grammar"
 )
@@ -41,7 +42,12 @@ type Placement struct {
 // multiplicity, then the secondary items of "=" and "≠" regions. Options
 // are the kinds' looks in every place on the board, in that order, less
 // those that break a rule on their own.
-func Compile(g *Game) (*Compiled, error) {
+//
+// maxPlacements, when positive, bounds the options, which take memory in
+// proportion: a game with more is an error at its pieces, saying the limit
+// and the flag that raises it (polyspec's --max-placements, as for a
+// spec), before more than that many are built.
+func Compile(g *Game, maxPlacements int) (*Compiled, error) {
 	if err := g.check(); err != nil {
 		return nil, err
 	}
@@ -73,6 +79,9 @@ func Compile(g *Game) (*Compiled, error) {
 					vals = append(vals, cover.Value{Item: cellItem[cell.Point], Value: cell.Pips})
 				}
 				entries = append(entries, rs.entries(cells)...)
+				if maxPlacements > 0 && len(c.options) == maxPlacements {
+					return nil, errorAt(g.PiecesPos, "%s", &compile.LimitError{What: "placements", Limit: maxPlacements})
+				}
 				p.AddOption(entries)
 				values = append(values, vals)
 				c.options = append(c.options, option{ki, cells})

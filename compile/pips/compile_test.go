@@ -14,7 +14,7 @@ func TestCompileItems(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := Compile(g)
+	c, err := Compile(g, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func TestPlacementsHandOutCopies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := Compile(g)
+	c, err := Compile(g, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,5 +62,46 @@ func TestPlacementsHandOutCopies(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestCompileLimit checks that maxPlacements bounds the options of every
+// kind of game, with an error at the game's pieces that names the limit
+// and its flag, and that a game with exactly that many compiles.
+func TestCompileLimit(t *testing.T) {
+	const (
+		text = "board:\n###\n###\n\npieces: 2I:12, 2I:21:90, 2I:33\n"
+		nyt  = `{"easy": {"dominoes": [[1, 2], [2, 1], [3, 3]],` + "\n" +
+			`"regions": [{"type": "empty", "indices": [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2]]}]}}`
+		msg = "more than 20 placements, the limit (--max-placements raises it)"
+	)
+	readText := func() (*Game, error) { return ReadGame("g.txt", []byte(text)) }
+	readNYT := func() (*Game, error) { return ReadNYT("n.json", []byte(nyt), "easy") }
+	tests := []struct {
+		name  string
+		read  func() (*Game, error)
+		limit int
+		want  string // "" for no error
+	}{
+		{"text, no limit", readText, 0, ""},
+		{"text at the limit", readText, 21, ""},
+		{"text over the limit", readText, 20, "g.txt:5:1: " + msg},
+		{"NYT at the limit", readNYT, 21, ""},
+		{"NYT over the limit", readNYT, 20, "n.json:1:23: " + msg},
+	}
+	for _, tt := range tests {
+		g, err := tt.read()
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		c, err := Compile(g, tt.limit)
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%s: %v", tt.name, err)
+		case tt.want == "" && c.Problem.NumOptions() != 21:
+			t.Errorf("%s: %d options, want 21", tt.name, c.Problem.NumOptions())
+		case tt.want != "" && (err == nil || err.Error() != tt.want):
+			t.Errorf("%s: got %v\nwant %s", tt.name, err, tt.want)
+		}
 	}
 }

@@ -28,6 +28,10 @@ type Config struct {
 	// Seed seeds the generator's choices, if HasSeed.
 	Seed    int64
 	HasSeed bool
+	// PiecesPos is where the configuration states the pieces, for errors
+	// about the game as a whole (GenerateOptions.MaxPlacements). Set
+	// leaves it zero; a caller may name its flag there instead.
+	PiecesPos lexer.Position
 }
 
 // configKeys are the keys a configuration may have, in the order messages
@@ -137,7 +141,13 @@ func (c *Config) Set(key, value string) error {
 		return fmt.Errorf("pips: no configuration key %q", key)
 	}
 	at := lexer.Position{Line: 1, Column: 1}
-	return c.set(&section{key: key, pos: at, lines: []textLine{{value, at}}}, false)
+	if err := c.set(&section{key: key, pos: at, lines: []textLine{{value, at}}}, false); err != nil {
+		return err
+	}
+	if key == "pieces" {
+		c.PiecesPos = lexer.Position{}
+	}
+	return nil
 }
 
 // set reads the value of one key other than the board.
@@ -154,7 +164,7 @@ func (c *Config) set(s *section, text bool) error {
 		if len(sel.Shapes) == 0 {
 			return errorAt(s.lines[0].pos, "expected pieces to place; found none (none is only for constraints)")
 		}
-		c.Pieces = sel
+		c.Pieces, c.PiecesPos = sel, s.pos
 		return nil
 	case "constraints":
 		sel, err := readSelection(s)

@@ -56,6 +56,10 @@ type GenerateOptions struct {
 	// Budget bounds the placements each search tries; 0 means
 	// DefaultBudget.
 	Budget int
+	// MaxPlacements, when positive, bounds the placements of the game
+	// that Unique compiles to solve (see Compile); a game with more is
+	// an error at the configuration's pieces (Config.PiecesPos).
+	MaxPlacements int
 }
 
 // Generated is a game and the solution it was built from.

@@ -122,7 +122,7 @@ func TestGenerateProperties(t *testing.T) {
 // all accept sol.
 func solverAccepts(t *testing.T, g *Game, sol []Placement) bool {
 	t.Helper()
-	c, err := Compile(g)
+	c, err := Compile(g, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +240,7 @@ func pin(g *Game, sol []Placement) *Game {
 // g.
 func solverFinds(t testing.TB, g *Game, sol []Placement) bool {
 	t.Helper()
-	c, err := Compile(g)
+	c, err := Compile(g, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,6 +286,43 @@ func TestGenerateFailures(t *testing.T) {
 	}
 }
 
+// TestGenerateMaxPlacements checks that Unique compiles the game within
+// MaxPlacements, with an error at the configuration's pieces (in any of
+// its formats; none for pieces set as a flag would be, whose caller names
+// the flag), and that the bound only matters to Unique.
+func TestGenerateMaxPlacements(t *testing.T) {
+	const msg = "more than 10 placements, the limit (--max-placements raises it)"
+	read := func(name, text string) *Config {
+		c, err := ReadConfigFile(name, []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	tests := []struct {
+		name string
+		c    *Config
+		want string
+	}{
+		{"text", read("c.cfg", "board:\n####\n####\n\npieces: 2*\n"), "c.cfg:5:1: " + msg},
+		{"TOML", read("c.toml", "board = \"\"\"\n####\n####\n\"\"\"\npieces = \"2*\"\n"), "c.toml:5:1: " + msg},
+		{"YAML", read("c.yaml", "board: |\n  ####\n  ####\npieces: 2*\n"), "c.yaml:4:1: " + msg},
+		{"set", config(t, 1, "board", "4x2", "pieces", "2*"), msg},
+	}
+	for _, tt := range tests {
+		if _, err := Generate(context.Background(), tt.c, GenerateOptions{MaxPlacements: 10}); err != nil {
+			t.Errorf("%s, without Unique: %v", tt.name, err)
+		}
+		_, err := Generate(context.Background(), tt.c, GenerateOptions{Unique: true, MaxPlacements: 10})
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("%s: got %v\nwant %s", tt.name, err, tt.want)
+		}
+		if _, err := Generate(context.Background(), tt.c, GenerateOptions{Unique: true, MaxPlacements: 1000}); err != nil {
+			t.Errorf("%s, within the limit: %v", tt.name, err)
+		}
+	}
+}
+
 // TestGenerateUnique checks that Unique leaves exactly one solution, the
 // generator's, when it succeeds; that it succeeds for most seeds; and that
 // it gives the same game every time, though it bounds the solver's work.
@@ -307,7 +344,7 @@ func TestGenerateUnique(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s, seed %d: %v", pc.name, seed, err)
 			}
-			compiled, err := Compile(gen.Game)
+			compiled, err := Compile(gen.Game, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -469,7 +506,7 @@ func BenchmarkGenerateSolve8x8Minus4(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		compiled, err := Compile(gen.Game)
+		compiled, err := Compile(gen.Game, 0)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -71,8 +71,8 @@ func (gen *generator) makeUnique(out *Generated) error {
 // returns the pips of each cell in a solution other than the generator's,
 // or nil if there is none. complete is false if the solver gave up.
 func (gen *generator) other(out *Generated, own string, nodes int64) (pips []int, complete bool, err error) {
-	g := &Game{Name: out.Game.Name, Board: out.Game.Board, Pieces: out.Game.Pieces, Regions: gen.gameRegions()}
-	c, err := Compile(g)
+	g := &Game{Name: out.Game.Name, Board: out.Game.Board, Pieces: out.Game.Pieces, Regions: gen.gameRegions(), PiecesPos: gen.c.PiecesPos}
+	c, err := Compile(g, gen.opts.MaxPlacements)
 	if err != nil {
 		return nil, false, err
 	}

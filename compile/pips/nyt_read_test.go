@@ -46,7 +46,7 @@ func TestReadNYTErrors(t *testing.T) {
 	for _, tt := range tests {
 		g, err := ReadNYT("n.json", []byte(tt.text), "easy")
 		if err == nil {
-			_, err = Compile(g)
+			_, err = Compile(g, 0)
 		}
 		switch {
 		case tt.want == "" && err != nil:
@@ -91,7 +91,7 @@ func FuzzReadNYT(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		g, err := ReadNYT("f.txt", data, "easy")
 		if err == nil {
-			_, err = Compile(g)
+			_, err = Compile(g, 0)
 		}
 		checkFileError(t, "f.txt", data, err)
 	})

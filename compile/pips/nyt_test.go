@@ -132,7 +132,7 @@ func TestNYT(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c, err := Compile(g)
+		c, err := Compile(g, 0)
 		if err != nil {
 			t.Fatal(err)
 		}

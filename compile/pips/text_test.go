@@ -47,7 +47,7 @@ func TestTextGames(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		c, err := Compile(g)
+		c, err := Compile(g, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -102,7 +102,7 @@ func TestRules(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%q: %v", tt.constraints, err)
 		}
-		c, err := Compile(g)
+		c, err := Compile(g, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -227,7 +227,7 @@ func TestReadGameErrors(t *testing.T) {
 	for _, tt := range tests {
 		g, err := ReadGame("g.txt", []byte(tt.text))
 		if err == nil {
-			_, err = Compile(g)
+			_, err = Compile(g, 0)
 		}
 		var ge *grammar.Error
 		switch {
@@ -277,7 +277,7 @@ func FuzzReadGame(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		g, err := ReadGame("f.txt", data)
 		if err == nil {
-			_, err = Compile(g)
+			_, err = Compile(g, 0)
 		}
 		checkFileError(t, "f.txt", data, err)
 	})

@@ -36,7 +36,7 @@ func Write(path string, data []byte) error {
 	if info != nil {
 		mode = info.Mode().Perm()
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(target), filepath.Base(target)+".*.tmp")
+	tmp, err := tempFor(target)
 	if err != nil {
 		return err
 	}
@@ -94,12 +94,28 @@ func Check(path string) error {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return fmt.Errorf("no directory %s to write it in", dir)
 	}
-	tmp, err := os.CreateTemp(dir, filepath.Base(target)+".*.tmp")
+	tmp, err := tempFor(target)
 	if err != nil {
 		return err
 	}
 	tmp.Close()
 	return os.Remove(tmp.Name())
+}
+
+// tempFor creates the temporary file that is renamed to target. An error
+// names the directory, not the temporary file, whose random name the user
+// never gave.
+func tempFor(target string) (*os.File, error) {
+	dir := filepath.Dir(target)
+	tmp, err := os.CreateTemp(dir, filepath.Base(target)+".*.tmp")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return nil, fmt.Errorf("cannot create a file in %s: %w", dir, err)
+	}
+	return tmp, nil
 }
 
 // resolve follows the symbolic links of path to the file to write, and

@@ -111,8 +111,14 @@ func TestCheck(t *testing.T) {
 		}
 	}
 	if _, err := os.Stat("/proc/self"); err == nil {
-		if err := Check("/proc/x"); err == nil {
-			t.Error("Check accepted /proc/x")
+		// The error names the directory, not the temporary file's
+		// random name.
+		const want = "cannot create a file in /proc: no such file or directory"
+		if err := Check("/proc/x"); err == nil || err.Error() != want {
+			t.Errorf("Check(/proc/x) = %v, want %q", err, want)
+		}
+		if err := Write("/proc/x", []byte("x")); err == nil || err.Error() != want {
+			t.Errorf("Write(/proc/x) = %v, want %q", err, want)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/polyspec/polyspec/cmd/internal/process"
 	"github.com/polyspec/polyspec/compile/pips"
 	"github.com/polyspec/polyspec/grammar"
 )
@@ -52,10 +53,11 @@ type GenerateFlags struct {
 
 // Generate reads the configuration the flags name (TOML, YAML or the text
 // format; none when the flags name the board and the pieces), applies the
-// flags, generates a game and writes it to w. Errors from generation itself
-// wrap pips.ErrArea, ErrNoTiling, ErrCoverage, ErrBudget or ErrNotUnique;
-// the others are the input's.
-func Generate(ctx context.Context, w io.Writer, f GenerateFlags) error {
+// flags, generates a game and writes it to w. maxPlacements bounds the
+// placements of the game that --unique solves (0: no limit). Errors from
+// generation itself wrap pips.ErrArea, ErrNoTiling, ErrCoverage, ErrBudget
+// or ErrNotUnique; the others are the input's.
+func Generate(ctx context.Context, w io.Writer, f GenerateFlags, maxPlacements int) error {
 	c := pips.NewConfig()
 	if f.Config != "" {
 		data, err := os.ReadFile(f.Config)
@@ -89,7 +91,18 @@ func Generate(ctx context.Context, w io.Writer, f GenerateFlags) error {
 	if len(c.Board) == 0 || c.Pieces == nil {
 		return errors.New("expected a configuration file, or --board and --pieces")
 	}
-	g, err := pips.Generate(ctx, c, pips.GenerateOptions{Unique: f.Unique})
+	if f.Pieces != "" {
+		// An error about the game as a whole names the flag, as the file's
+		// errors name the file.
+		c.PiecesPos.Filename = fmt.Sprintf("--pieces %q", f.Pieces)
+	}
+	// The generator watches ctx between its steps, but not while it
+	// compiles the game that --unique solves, a second on the largest
+	// boards; it prints nothing when stopped, so an interrupt may end it
+	// at once.
+	generated := process.Unwatched(ctx)
+	g, err := pips.Generate(ctx, c, pips.GenerateOptions{Unique: f.Unique, MaxPlacements: maxPlacements})
+	generated()
 	if err != nil {
 		return err
 	}

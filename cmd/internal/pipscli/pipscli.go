@@ -73,6 +73,16 @@ type Options struct {
 	// Difficulty picks the puzzle of a NYT file: easy, medium or hard;
 	// "" solves all three in turn.
 	Difficulty string
+	// MaxPlacements bounds each game's placements (see pips.Compile);
+	// 0 sets no limit.
+	MaxPlacements int
+}
+
+// LimitFlags are the limits of solve_polypips and generate_polypips, as
+// polyspec's global flags of the same names set them (docs/limits.md).
+// Parse sets the kong variable of their default.
+type LimitFlags struct {
+	MaxPlacements int `name:"max-placements" default:"${max_placements}" placeholder:"N" help:"Refuse a game whose pieces have more placements on the board, each an option of the solver's problem that takes memory (default ${default}; 0: no limit). Generating builds that problem only for --unique."`
 }
 
 // Load reads the games of a file, one for a text game, the chosen
@@ -94,7 +104,7 @@ func Load(path string, opts Options) (*pipeline.Job, error) {
 	j := &pipeline.Job{}
 	game := map[*pipeline.Part]*pips.Game{}
 	for _, g := range games {
-		c, err := pips.Compile(g)
+		c, err := pips.Compile(g, opts.MaxPlacements)
 		if err != nil {
 			return nil, err
 		}

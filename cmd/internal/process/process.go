@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/signal"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -52,17 +53,47 @@ func (s *Sticky) Err() error {
 // printing what it found so far, before Interruptible ends the process.
 const Grace = time.Second
 
+// grace is Grace, which a test lengthens to tell an unwatched phase's
+// prompt end from the deadline's.
+var grace = Grace
+
+// unwatchedKey is the context key of the number of phases under way that
+// do not watch the context (see Unwatched).
+type unwatchedKey struct{}
+
+// Unwatched tells the handler of Interruptible's context that a phase that
+// does not watch it starts (reading and compiling a puzzle, which print
+// nothing of their own when stopped), and returns the function that ends
+// the phase. An interrupt during such a phase ends the process at once
+// rather than after Grace, which only a search needs, to print what it has
+// found so far. With a context not from Interruptible it does nothing.
+func Unwatched(ctx context.Context) (end func()) {
+	n, _ := ctx.Value(unwatchedKey{}).(*atomic.Int32)
+	if n == nil {
+		return func() {}
+	}
+	n.Add(1)
+	var once sync.Once
+	return func() { once.Do(func() { n.Add(-1) }) }
+}
+
+// pollUnwatched is how often the handler looks whether an unwatched phase
+// has started while it waits for a search to stop.
+const pollUnwatched = 20 * time.Millisecond
+
 // InterruptStatus is the exit status of an interrupted command, as a
 // shell reports a process that SIGINT ended.
 const InterruptStatus = 130
 
 // Interruptible returns a context that Ctrl-C (SIGINT) and SIGTERM
 // cancel. A search watches it and stops at once; a phase that does not
-// (reading, compiling, splitting) is cut short: Grace after the signal,
-// or at a second one, the process exits with InterruptStatus after
-// telling stderr. stop releases the signals.
+// (reading, compiling, splitting) is cut short: at once when it says so
+// (Unwatched), else Grace after the signal, or at a second one, the
+// process exits with InterruptStatus after telling stderr. stop releases
+// the signals.
 func Interruptible(name string, stderr io.Writer) (ctx context.Context, stop func()) {
-	ctx, cancel := context.WithCancel(context.Background())
+	unwatched := new(atomic.Int32)
+	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), unwatchedKey{}, unwatched))
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	done := make(chan struct{})
@@ -73,11 +104,19 @@ func Interruptible(name string, stderr io.Writer) (ctx context.Context, stop fun
 			return
 		}
 		cancel()
-		select {
-		case <-sigs:
-		case <-time.After(Grace):
-		case <-done:
-			return
+		deadline := time.After(grace)
+		poll := time.NewTicker(pollUnwatched)
+	wait:
+		for unwatched.Load() == 0 {
+			select {
+			case <-sigs:
+				break wait
+			case <-deadline:
+				break wait
+			case <-poll.C:
+			case <-done:
+				return
+			}
 		}
 		fmt.Fprintf(stderr, "%s: interrupted\n", name)
 		os.Exit(InterruptStatus)

@@ -274,7 +274,7 @@ func (s *Server) pipsGenerate(w http.ResponseWriter, r *http.Request) {
 	var b bytes.Buffer
 	err := pipscli.Generate(ctx, &b, pipscli.GenerateFlags{
 		Board: req.Board, Pieces: req.Pieces, Constraints: req.Constraints, Seed: req.Seed, Unique: req.Unique,
-	})
+	}, s.limits.MaxPlacements)
 	if err != nil {
 		fail(w, err)
 		return
@@ -319,7 +319,7 @@ func (s *Server) pipsHint(w http.ResponseWriter, r *http.Request) {
 		}
 		placed[placementKey(cells)] = true
 	}
-	c, err := pips.Compile(g)
+	c, err := pips.Compile(g, s.limits.MaxPlacements)
 	if err != nil {
 		fail(w, err)
 		return
