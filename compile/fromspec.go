@@ -104,7 +104,12 @@ func FromSpecLimits(s *spec.Spec, lim Limits) (*Puzzle, error) {
 	pz, err := Build(l, board, shapes, opts)
 	if err != nil {
 		pos := s.Board.Pos
-		if !errors.Is(err, errNoCells) {
+		var oe *OrientationError
+		switch {
+		case errors.As(err, &oe):
+			i := slices.IndexFunc(s.Orientations, func(po spec.PieceOrientations) bool { return po.Name == oe.Piece })
+			pos = s.Orientations[i].Pos
+		case !errors.Is(err, errNoCells):
 			pos = s.Pieces.Pos
 		}
 		return nil, &spec.Error{Pos: pos, Msg: err.Error()}

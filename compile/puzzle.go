@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/polyspec/polyspec/cover"
 )
@@ -449,19 +450,36 @@ func mergeShapes(l Lattice, shapes []Shape, oneSided bool) []Piece {
 	return pieces
 }
 
+// An OrientationError is a restriction of a piece's orientations that the
+// puzzle cannot have.
+type OrientationError struct {
+	Piece, Problem string
+}
+
+func (e *OrientationError) Error() string { return "orientations." + e.Piece + ": " + e.Piece + " " + e.Problem }
+
+// cellNames writes cells as a spec does, separated by spaces.
+func cellNames(l Lattice, cells []Cell) string {
+	names := make([]string, len(cells))
+	for i, c := range cells {
+		names[i] = CellName(c, l)
+	}
+	return strings.Join(names, " ")
+}
+
 // restrict keeps, of each piece that allowed names, only the orientations
 // it gives, each of which must be one of the piece's.
 func (pz *Puzzle) restrict(allowed map[string][][]Cell) error {
 	for _, name := range slices.Sorted(maps.Keys(allowed)) {
 		i := slices.IndexFunc(pz.Pieces, func(p Piece) bool { return p.Name == name })
 		if i < 0 {
-			return fmt.Errorf("orientations: %s is not one of the pieces", name)
+			return &OrientationError{name, "is not one of the puzzle's pieces"}
 		}
 		p := &pz.Pieces[i]
 		var kept [][]Cell
 		for _, o := range allowed[name] {
 			if !slices.ContainsFunc(p.Orientations, func(q []Cell) bool { return slices.Equal(q, o) }) {
-				return fmt.Errorf("orientations: %s cannot take the shape %v", name, o)
+				return &OrientationError{name, "has no orientation of the cells "+cellNames(pz.Lattice, o)}
 			}
 			if !slices.ContainsFunc(kept, func(q []Cell) bool { return slices.Equal(q, o) }) {
 				kept = append(kept, o)
