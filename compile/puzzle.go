@@ -456,7 +456,9 @@ type OrientationError struct {
 	Piece, Problem string
 }
 
-func (e *OrientationError) Error() string { return "orientations." + e.Piece + ": " + e.Piece + " " + e.Problem }
+func (e *OrientationError) Error() string {
+	return "orientations." + e.Piece + ": " + e.Piece + " " + e.Problem
+}
 
 // cellNames writes cells as a spec does, separated by spaces.
 func cellNames(l Lattice, cells []Cell) string {
@@ -479,7 +481,7 @@ func (pz *Puzzle) restrict(allowed map[string][][]Cell) error {
 		var kept [][]Cell
 		for _, o := range allowed[name] {
 			if !slices.ContainsFunc(p.Orientations, func(q []Cell) bool { return slices.Equal(q, o) }) {
-				return &OrientationError{name, "has no orientation of the cells "+cellNames(pz.Lattice, o)}
+				return &OrientationError{name, "has no orientation of the cells " + cellNames(pz.Lattice, o)}
 			}
 			if !slices.ContainsFunc(kept, func(q []Cell) bool { return slices.Equal(q, o) }) {
 				kept = append(kept, o)
