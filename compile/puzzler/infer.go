@@ -207,9 +207,10 @@ type restriction struct {
 
 // restrictions are the ways Polyform Puzzler commonly breaks a plane
 // board's symmetry: one asymmetric piece (one with as many orientations as
-// the lattice has motions for it) kept unturned over to a run of k
-// consecutive turns, k a proper divisor of the number of turns, the run
-// holding the turn the file's first solution shows. Such a count has no
+// the lattice has motions for it, and no congruent twin) kept, never
+// turned over, to a run of k consecutive turns, k a proper divisor of the
+// number of turns, the run holding the turn the file's first solution
+// shows. Such a count has no
 // reduction: the restriction is the reduction, and it need not match the
 // board's own symmetry (a rule meant for a more symmetric board of the same
 // set, counted on a less symmetric one, undercounts). The lattice's
@@ -271,8 +272,9 @@ func asymmetric(l compile.Lattice, shape []compile.Cell, oneSided bool) bool {
 }
 
 // turnsOf lists a shape's n turns by the rotation r, each normalized, the
-// shape first; nil when r does not bring the shape back after n turns, or
-// earlier (a shape with some rotational symmetry).
+// shape first; nil when fewer than n of them are distinct (r does not
+// generate the rotations, as on the cubic lattice, or the shape has some
+// rotational symmetry).
 func turnsOf(l compile.Lattice, r compile.Motion, shape []compile.Cell, n int) [][]compile.Cell {
 	turns := [][]compile.Cell{shape}
 	cur := shape
