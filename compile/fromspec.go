@@ -81,8 +81,13 @@ func FromSpecLimits(s *spec.Spec, lim Limits) (*Puzzle, error) {
 			return nil, err
 		}
 	}
+	restricted, err := restrictedOrientations(l, s)
+	if err != nil {
+		return nil, err
+	}
 	opts := Options{
 		MaxPlacements: lim.Placements,
+		Orientations:  restricted,
 		OneSided:      s.OneSided.V,
 		Omit:          int(s.Omit.V),
 		Omittable:     omittable,
@@ -99,12 +104,41 @@ func FromSpecLimits(s *spec.Spec, lim Limits) (*Puzzle, error) {
 	pz, err := Build(l, board, shapes, opts)
 	if err != nil {
 		pos := s.Board.Pos
-		if !errors.Is(err, errNoCells) {
+		var oe *OrientationError
+		switch {
+		case errors.As(err, &oe):
+			i := slices.IndexFunc(s.Orientations, func(po spec.PieceOrientations) bool { return po.Name == oe.Piece })
+			pos = s.Orientations[i].Pos
+		case !errors.Is(err, errNoCells):
 			pos = s.Pieces.Pos
 		}
 		return nil, &spec.Error{Pos: pos, Msg: err.Error()}
 	}
 	return pz, nil
+}
+
+// restrictedOrientations reads a spec's orientations table: for each piece
+// it names, the normalized cells of the orientations it allows. A restricted
+// piece breaks the board's symmetry, so unique cannot go with it.
+func restrictedOrientations(l Lattice, s *spec.Spec) (map[string][][]Cell, error) {
+	if len(s.Orientations) == 0 {
+		return nil, nil
+	}
+	if s.Unique.V {
+		return nil, &spec.Error{Pos: s.Unique.Pos, Msg: "unique: a piece restricted by orientations already breaks the board's symmetry; count the restricted puzzle without unique"}
+	}
+	out := map[string][][]Cell{}
+	for _, po := range s.Orientations {
+		for i, v := range po.Cells {
+			cells, err := latticeCells(l, v, fmt.Sprintf("orientations.%s[%d]", po.Name, i))
+			if err != nil {
+				return nil, err
+			}
+			cells, _ = l.Normalize(cells)
+			out[po.Name] = append(out[po.Name], cells)
+		}
+	}
+	return out, nil
 }
 
 // latticeCells reads a spec's list of cells, which must have as many

@@ -116,6 +116,36 @@ func TestOmittable(t *testing.T) {
 	}
 }
 
+// TestOrientations checks pieces kept to some of their orientations: two
+// L-trominoes, A and B, cover a 3×2 board four ways (two tilings, each
+// with A and B either way round); A in one orientation leaves one of them,
+// in two orientations two.
+func TestOrientations(t *testing.T) {
+	const trominoes = "pieces = \"A,B\"\n[shapes]\nA = \"0,0 1,0 0,1\"\nB = \"0,0 1,0 0,1\"\n[board]\nsize = \"3x2\"\n"
+	for _, c := range []specCase{
+		{name: "free", src: trominoes, want: 4},
+		{name: "one orientation", src: "orientations.A = [\"0,0 1,0 0,1\"]\n" + trominoes, want: 1},
+		{name: "two orientations, anywhere", src: "orientations.A = [\"5,5 6,5 5,6\", \"0,0 1,0 1,1\"]\n" + trominoes, want: 2},
+		{
+			name: "a piece the puzzle lacks",
+			src:  "orientations.C = [\"0,0\"]\n" + trominoes,
+			err:  "test.toml:1:14: orientations.C: C is not one of the puzzle's pieces",
+		},
+		{
+			name: "a shape the piece cannot take",
+			src:  "orientations.A = [\"0,0 1,0 2,0\"]\n" + trominoes,
+			err:  "test.toml:1:14: orientations.A: A has no orientation of the cells 0,0 1,0 2,0",
+		},
+		{
+			name: "with unique",
+			src:  "unique = true\norientations.A = [\"0,0 1,0 0,1\"]\n" + trominoes,
+			err:  "test.toml:1:10: unique: a piece restricted by orientations already breaks the board's symmetry; count the restricted puzzle without unique",
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) { c.check(t, false) })
+	}
+}
+
 // TestRegions checks boards split into regions that pieces must stay
 // within: a domino and a monomino cover a 3×1 board two ways, but one way
 // when the board is split into regions of one and two cells.

@@ -3,7 +3,9 @@ package compile
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 
 	"github.com/polyspec/polyspec/cover"
 )
@@ -48,6 +50,10 @@ type Options struct {
 	// Regions, when not nil, split the board into parts that each
 	// placement must lie within; together they hold every board cell once.
 	Regions [][]Cell
+	// Orientations, when not nil, restricts the pieces it names to the
+	// orientations it gives (normalized cells), as Polyform Puzzler
+	// restricts one piece to break a board's symmetry.
+	Orientations map[string][][]Cell
 	// MayCross drops the rule that pieces of a segment lattice do not
 	// cross: the problem has no secondary items.
 	MayCross bool
@@ -99,6 +105,9 @@ func Build(l Lattice, board []Cell, shapes []Shape, opt Options) (*Puzzle, error
 	slices.SortFunc(pz.Board, compareCells)
 	pz.Board = slices.Compact(pz.Board)
 	pz.Pieces = mergeShapes(l, shapes, opt.OneSided)
+	if err := pz.restrict(opt.Orientations); err != nil {
+		return nil, err
+	}
 	if err := pz.checkArea(); err != nil {
 		return nil, err
 	}
@@ -439,6 +448,48 @@ func mergeShapes(l Lattice, shapes []Shape, oneSided bool) []Piece {
 		pieces = append(pieces, Piece{Shape: s, Count: 1, Orientations: orientations(l, s.Cells, oneSided)})
 	}
 	return pieces
+}
+
+// An OrientationError is a restriction of a piece's orientations that the
+// puzzle cannot have.
+type OrientationError struct {
+	Piece, Problem string
+}
+
+func (e *OrientationError) Error() string {
+	return "orientations." + e.Piece + ": " + e.Piece + " " + e.Problem
+}
+
+// cellNames writes cells as a spec does, separated by spaces.
+func cellNames(l Lattice, cells []Cell) string {
+	names := make([]string, len(cells))
+	for i, c := range cells {
+		names[i] = CellName(c, l)
+	}
+	return strings.Join(names, " ")
+}
+
+// restrict keeps, of each piece that allowed names, only the orientations
+// it gives, each of which must be one of the piece's.
+func (pz *Puzzle) restrict(allowed map[string][][]Cell) error {
+	for _, name := range slices.Sorted(maps.Keys(allowed)) {
+		i := slices.IndexFunc(pz.Pieces, func(p Piece) bool { return p.Name == name })
+		if i < 0 {
+			return &OrientationError{name, "is not one of the puzzle's pieces"}
+		}
+		p := &pz.Pieces[i]
+		var kept [][]Cell
+		for _, o := range allowed[name] {
+			if !slices.ContainsFunc(p.Orientations, func(q []Cell) bool { return slices.Equal(q, o) }) {
+				return &OrientationError{name, "has no orientation of the cells " + cellNames(pz.Lattice, o)}
+			}
+			if !slices.ContainsFunc(kept, func(q []Cell) bool { return slices.Equal(q, o) }) {
+				kept = append(kept, o)
+			}
+		}
+		p.Orientations = kept
+	}
+	return nil
 }
 
 // orientations lists the distinct normalized images of a shape.

@@ -28,6 +28,9 @@ var badSpecs = []struct{ file, text, want string }{
 	{"p.toml", "pieces = \"Q\"\nshapes = \"Q\"\n", `p.toml:2:10: shapes: expected a table of piece names and cells, found string "Q"`},
 	{"p.toml", "pieces = \"Q\"\n[shapes]\n2Q = \"0,0\"\n", `p.toml:3:1: shapes: expected a piece name of letters and digits starting with a letter, found "2Q"`},
 	{"p.yaml", "pieces: Q\nshapes:\n  Q: 0;0\n", `p.yaml:3:6: shapes.Q: expected cells like 3,1 or 3,1,0 separated by spaces, found "0;0"`},
+	{"p.toml", "pieces = \"L4\"\norientations = \"L4\"\n", `p.toml:2:16: orientations: expected a table of piece names and lists of their orientations' cells, found string "L4"`},
+	{"p.toml", "pieces = \"L4\"\n[orientations]\nL4 = \"0,0 1,0\"\n", `p.toml:3:6: orientations.L4: expected a list of strings of cells, found string "0,0 1,0"`},
+	{"p.yaml", "pieces: L4\norientations:\n  L4: [\"0;0\"]\n", `p.yaml:3:8: orientations.L4[0]: expected cells like 3,1 or 3,1,0 separated by spaces, found "0;0"`},
 	{"p.toml", "pieces = \"5*\"\nboard.size = \"3x3\"\nunique = \"yes\"\n", `p.toml:3:10: unique: expected true or false, found string "yes"`},
 	{"p.yaml", "pieces: 5*\nboard: {size: 3x3}\nunique: yes\n", `p.yaml:3:9: unique: expected true or false, found string "yes"`},
 	{"p.yaml", "{title: \"×\", unique: yes}\n", `p.yaml:1:23: unique: expected true or false, found string "yes"`}, // columns count bytes

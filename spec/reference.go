@@ -48,6 +48,10 @@ var (
 		"minProperties", 1,
 		"propertyNames", map[string]any{"pattern": pieceName.String()},
 		"additionalProperties", tCells.schema)}
+	tOrientations = &valueType{"table of piece names and lists of their orientations' cells", typed("object",
+		"minProperties", 1,
+		"propertyNames", map[string]any{"pattern": pieceName.String()},
+		"additionalProperties", tRegions.schema)}
 	tBoard = &valueType{"table", boardSchema()}
 )
 

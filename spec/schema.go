@@ -86,6 +86,9 @@ var specFields = []fieldDef[Spec]{
 	{key: "shapes", typ: tShapes,
 		doc:    "Pieces the spec defines, for shapes the lattice does not name: piece names and their cells, as board.cells writes them (Q = \"0,0 1,0 1,1\"); the pieces rule can then name them.",
 		decode: func(s *Spec, f field, name string) *Error { return decodeShapes(&s.Shapes, f.val, name) }},
+	{key: "orientations", typ: tOrientations,
+		doc:    "Pieces restricted to some of their orientations: piece names and lists of their allowed orientations, each written as cells (P = [\"0,0 1,0 0,1 1,1 0,2\"]); such a puzzle is counted without unique, as the restriction breaks the board's symmetry itself.",
+		decode: func(s *Spec, f field, name string) *Error { return decodeOrientations(&s.Orientations, f.val, name) }},
 	{key: "board", typ: tBoard,
 		doc:    "The region the pieces cover exactly: one of size, art or cells, and the other keys of the board table.",
 		decode: func(s *Spec, f field, name string) *Error { return decodeBoard(&s.Board, f, name) }},
@@ -104,7 +107,7 @@ var specFields = []fieldDef[Spec]{
 // for, which are refused rather than silently ignored.
 var kindKeys = map[string]struct{ required, unused []string }{
 	"polyform": {required: []string{"pieces", "board"}, unused: []string{"givens", "blocks", "groups"}},
-	"sudoku":   {required: []string{"givens"}, unused: []string{"pieces", "board", "one-sided", "omit", "omittable", "symmetry", "shapes", "may-cross"}},
+	"sudoku":   {required: []string{"givens"}, unused: []string{"pieces", "board", "one-sided", "omit", "omittable", "symmetry", "shapes", "orientations", "may-cross"}},
 }
 
 var boardFields = []fieldDef[Board]{
@@ -529,6 +532,25 @@ func quoteAll(words []string) string {
 // pieceName is a name the pieces rule can write: a letter, then letters and
 // digits.
 var pieceName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]*$`)
+
+// decodeOrientations decodes a table of piece names and lists of cells.
+func decodeOrientations(dst *[]PieceOrientations, n *node, name string) *Error {
+	fields, ok := n.val.([]field)
+	if !ok || len(fields) == 0 {
+		return errorf(n.pos, "%s: expected a table of piece names and lists of their orientations' cells, found %s", name, describe(n))
+	}
+	for _, f := range fields {
+		if !pieceName.MatchString(f.key) {
+			return errorf(f.pos, "%s: expected a piece name of letters and digits starting with a letter, found %q", name, f.key)
+		}
+		po := PieceOrientations{Name: f.key, Pos: f.pos}
+		if err := decodeRegions(&po.Cells, f.val, name+"."+f.key); err != nil {
+			return err
+		}
+		*dst = append(*dst, po)
+	}
+	return nil
+}
 
 // decodeShapes decodes a table of piece names and their cells.
 func decodeShapes(dst *[]NamedShape, n *node, name string) *Error {

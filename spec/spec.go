@@ -130,7 +130,12 @@ type Spec struct {
 	// does not name or names otherwise; the pieces rule can then use their
 	// names.
 	Shapes []NamedShape
-	Board  Board
+	// Orientations restricts pieces to some of their orientations, as
+	// Polyform Puzzler does to one asymmetric piece to break a board's
+	// symmetry: its counts of such puzzles are counts without reduction
+	// of the restricted puzzle.
+	Orientations []PieceOrientations
+	Board        Board
 
 	// Kind is "polyform" (the default: pieces on a board) or "sudoku"
 	// (Givens, Blocks and Groups instead of pieces and a board).
@@ -149,6 +154,15 @@ type Spec struct {
 
 // Kinds lists the values of the kind key, the default first.
 var Kinds = []string{"polyform", "sudoku"}
+
+// PieceOrientations is one key of the orientations table: a piece name and
+// the only orientations it may take, each as cells in the lattice's
+// coordinates (anywhere: only the shape counts).
+type PieceOrientations struct {
+	Name  string
+	Pos   Pos // where the name is written
+	Cells []Value[string]
+}
 
 // A NamedShape is one key of the shapes table: a piece name and its cells
 // in the lattice's coordinates, as for Board.Cells.

@@ -145,6 +145,21 @@ board:
 		},
 	},
 	{
+		// A piece kept to some of its orientations, in file order.
+		name: "restricted",
+		toml: "pieces = \"L4,O4\"\n[orientations]\nL4 = [\"0,0 0,1 0,2 1,0\", \"0,0 1,0 2,0 2,1\"]\n[board]\nsize = \"4x2\"\n",
+		yaml: "pieces: L4,O4\norientations:\n  L4: [\"0,0 0,1 0,2 1,0\", \"0,0 1,0 2,0 2,1\"]\nboard: {size: 4x2}\n",
+		want: Spec{
+			Name:    Value[string]{V: "restricted"},
+			Lattice: Value[string]{V: "square"},
+			Kind:    Value[string]{V: "polyform"},
+			Pieces:  Text{S: "L4,O4"},
+			Orientations: []PieceOrientations{{Name: "L4", Cells: []Value[string]{
+				{V: "0,0 0,1 0,2 1,0", Set: true}, {V: "0,0 1,0 2,0 2,1", Set: true}}}},
+			Board: Board{Size: Value[Size]{V: Size{W: 4, H: 2}, Set: true}},
+		},
+	},
+	{
 		// A Sudoku: separators and blanks are kept for the compiler.
 		name: "sudoku",
 		toml: "kind = \"sudoku\"\ngivens = \"\"\"\n1 . | . 4\n----+----\n\"\"\"\ngroups = [\"diagonals\"]\nexpect = 1\n",

@@ -54,6 +54,10 @@ type Puzzle struct {
 	AllSolutions bool
 	Omittable    []string
 	Regions      [][]compile.Cell
+	// Restricted, when not nil, are the only orientations one piece may
+	// take (each a Shape of its name), as Polyform Puzzler restricts a
+	// piece to break the board's symmetry; such a count has no reduction.
+	Restricted []compile.Shape
 	// Expect is true when the spec, counted, reproduces Count: only then
 	// does it give expect. Note says how the convention was found, or why
 	// there is no expect.

@@ -147,6 +147,7 @@ func TestInfer(t *testing.T) {
 		{"unturned", []string{"one-sided = true", "expect = 11"}, nil, "when the pieces are one-sided"},
 		{"one-sided-free", []string{"unique = true", "expect = 25"}, []string{"one-sided = true"}, "when the pieces are free"},
 		{"interchangeable", []string{`pieces = "a*3"`, "unique = true", "expect = 2"}, []string{"[shapes]\nb ="}, "when pieces of one shape are interchangeable"},
+		{"restricted", []string{"unique = false", "expect = 2", "[orientations]\nL4 = [\"0,0 0,1 0,2 1,2\"]"}, []string{"symmetry ="}, "with no symmetry reduction when L4 may take only 1 of its 4 turns"},
 		{"unreproduced", []string{"unique = true"}, []string{"expect ="}, "No expect: no standard convention reproduces the file's count, 7 (modulo the board's symmetries: 6; modulo the board's rotations only (mirror images counted apart): 12; with no symmetry reduction: 48;"},
 	} {
 		t.Run(c.file, func(t *testing.T) {

@@ -171,8 +171,121 @@ func (pz *Puzzle) Infer(ctx context.Context, b cover.Backend, budget time.Durati
 			}
 		}
 	}
+	// Last, a restricted piece: the count, without reduction, of the
+	// puzzle with one asymmetric piece kept to a few of its turns.
+	rs := pz.restrictions()
+	for _, r := range rs {
+		n, err := countSpec(ctx, r.puzzle, b, budget)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if errors.Is(err, errBudget) {
+			tried = append(tried, fmt.Sprintf("%s: more than %s", r.says, budget))
+			break
+		}
+		if err != nil || n != pz.Count {
+			continue
+		}
+		*pz = *r.puzzle
+		pz.Expect = true
+		pz.Note = fmt.Sprintf("The file's count, %d, is the number of solutions with no symmetry reduction when %s: found by counting this spec under each standard convention in turn, and then with each asymmetric piece restricted so.", n, r.says)
+		return nil
+	}
+	if len(rs) > 0 {
+		tried = append(tried, fmt.Sprintf("no reduction with one asymmetric piece restricted to a run of its turns: %d tried, none", len(rs)))
+	}
 	pz.Note = fmt.Sprintf("No expect: no standard convention reproduces the file's count, %d (%s).", pz.Count, strings.Join(tried, "; "))
 	return nil
+}
+
+// A restriction is the puzzle with one piece kept to some of its
+// orientations, and how the spec's comment says so.
+type restriction struct {
+	puzzle *Puzzle
+	says   string
+}
+
+// restrictions are the ways Polyform Puzzler commonly breaks a plane
+// board's symmetry: one asymmetric piece (one with as many orientations as
+// the lattice has motions for it, and no congruent twin) kept, never
+// turned over, to a run of k consecutive turns, k a proper divisor of the
+// number of turns, the run holding the turn the file's first solution
+// shows. Such a count has no
+// reduction: the restriction is the reduction, and it need not match the
+// board's own symmetry (a rule meant for a more symmetric board of the same
+// set, counted on a less symmetric one, undercounts). The lattice's
+// rotations must be the powers of its first one, so that a run of turns
+// is defined.
+func (pz *Puzzle) restrictions() []restriction {
+	if pz.Wrap != 0 || len(pz.LeftOut) > 0 {
+		return nil
+	}
+	var rotations []compile.Motion
+	for _, m := range pz.Lattice.Motions() {
+		if !m.Reflect {
+			rotations = append(rotations, m)
+		}
+	}
+	n := len(rotations)
+	if n < 2 {
+		return nil
+	}
+	var out []restriction
+	for _, p := range pz.onBoard {
+		if slices.ContainsFunc(pz.onBoard, func(q piece) bool { return q.name != p.name && congruent(pz.Lattice, q.shape, p.shape, pz.OneSided) }) {
+			continue // a restriction of one of two like pieces is no restriction
+		}
+		turns := turnsOf(pz.Lattice, rotations[1], p.shape, n)
+		if turns == nil || !asymmetric(pz.Lattice, p.shape, pz.OneSided) {
+			continue
+		}
+		for k := 1; k < n; k++ {
+			if n%k != 0 {
+				continue
+			}
+			for start := n - k + 1; start <= n; start++ { // runs holding turn 0
+				c := pz.variant()
+				c.AllSolutions = true
+				for i := range k {
+					c.Restricted = append(c.Restricted, compile.Shape{Name: p.name, Cells: turns[(start+i)%n]})
+				}
+				out = append(out, restriction{c, fmt.Sprintf("%s may take only %d of its %d turns, not turned over, a run that holds the one its first solution shows", p.name, k, n)})
+			}
+		}
+	}
+	return out
+}
+
+// asymmetric reports whether every motion a piece may make gives another
+// orientation of the shape.
+func asymmetric(l compile.Lattice, shape []compile.Cell, oneSided bool) bool {
+	motions := compile.PieceMotions(l, oneSided)
+	var seen [][]compile.Cell
+	for _, m := range motions {
+		o := move(l, m, shape)
+		if slices.ContainsFunc(seen, func(s []compile.Cell) bool { return slices.Equal(s, o) }) {
+			return false
+		}
+		seen = append(seen, o)
+	}
+	return true
+}
+
+// turnsOf lists a shape's n turns by the rotation r, each normalized, the
+// shape first; nil when fewer than n of them are distinct (r does not
+// generate the rotations, as on the cubic lattice, or the shape has some
+// rotational symmetry).
+func turnsOf(l compile.Lattice, r compile.Motion, shape []compile.Cell, n int) [][]compile.Cell {
+	turns := [][]compile.Cell{shape}
+	cur := shape
+	for range n - 1 {
+		cur = move(l, r, cur)
+		if slices.ContainsFunc(turns, func(t []compile.Cell) bool { return slices.Equal(t, cur) }) {
+			return nil
+		}
+		turns = append(turns, cur)
+	}
+	return turns
 }
 
 // maxBudgetScale bounds how far scaledBudget raises a count's budget.

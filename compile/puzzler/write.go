@@ -88,6 +88,9 @@ func (pz *Puzzle) TOML() []byte {
 			fmt.Fprintf(&b, "%s = %q\n", s.Name, shapeText(pz.Lattice, s.Cells))
 		}
 	}
+	if len(pz.Restricted) > 0 {
+		fmt.Fprintf(&b, "\n[orientations]\n%s = [%s]\n", pz.Restricted[0].Name, pz.orientationList())
+	}
 	b.WriteString("\n[board]\n")
 	if pz.Wrap > 0 {
 		b.WriteString("tube = true\n")
@@ -115,6 +118,9 @@ func (pz *Puzzle) YAML() []byte {
 			fmt.Fprintf(&b, "  %q: %q\n", s.Name, shapeText(pz.Lattice, s.Cells))
 		}
 	}
+	if len(pz.Restricted) > 0 {
+		fmt.Fprintf(&b, "orientations:\n  %q: [%s]\n", pz.Restricted[0].Name, pz.orientationList())
+	}
 	b.WriteString("board:\n")
 	if pz.Wrap > 0 {
 		b.WriteString("  tube: true\n")
@@ -128,6 +134,16 @@ func (pz *Puzzle) YAML() []byte {
 		}
 	}
 	return []byte(b.String())
+}
+
+// orientationList writes the restricted piece's orientations as quoted
+// strings of cells, joined by commas, as both syntaxes read a list.
+func (pz *Puzzle) orientationList() string {
+	q := make([]string, len(pz.Restricted))
+	for i, o := range pz.Restricted {
+		q[i] = strconv.Quote(shapeText(pz.Lattice, o.Cells))
+	}
+	return strings.Join(q, ", ")
 }
 
 // keys writes the top-level keys the two syntaxes share, with sep between
