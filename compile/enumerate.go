@@ -24,21 +24,24 @@ func Enumerate(l Lattice, n int, oneSided bool) ([][]Cell, error) {
 // neighbouring cell: every connected shape has a cell whose removal leaves
 // it connected (a leaf of a spanning tree), so this misses none.
 func EnumerateUpTo(l Lattice, n int, oneSided bool) ([][][]Cell, error) {
-	return enumerate(context.Background(), l, n, oneSided, 0)
+	return enumerate(context.Background(), l, n, oneSided, 0, true)
 }
 
 // EnumerateContext is Enumerate, stopped when ctx is done, and with an
 // error instead of a level of more than maxForms polyforms (0: no limit),
 // whose memory grows about fourfold with each order.
 func EnumerateContext(ctx context.Context, l Lattice, n int, oneSided bool, maxForms int) ([][]Cell, error) {
-	levels, err := enumerate(ctx, l, n, oneSided, maxForms)
+	levels, err := enumerate(ctx, l, n, oneSided, maxForms, false)
 	if err != nil {
 		return nil, err
 	}
-	return levels[n-1], nil
+	return levels[0], nil
 }
 
-func enumerate(ctx context.Context, l Lattice, n int, oneSided bool, maxForms int) ([][][]Cell, error) {
+// enumerate returns the levels of orders 1 to n when keepAll is set, and
+// otherwise only that of order n, so that the memory a run holds is the
+// level it grows and the one it grows from, which maxForms bounds.
+func enumerate(ctx context.Context, l Lattice, n int, oneSided bool, maxForms int, keepAll bool) ([][][]Cell, error) {
 	if n < 1 {
 		return nil, fmt.Errorf("the order must be at least 1, not %d", n)
 	}
@@ -80,7 +83,11 @@ func enumerate(ctx context.Context, l Lattice, n int, oneSided bool, maxForms in
 			return nil, &LimitError{What: "forms", Limit: maxForms, Of: fmt.Sprintf("order %d", order)}
 		}
 		level = next
-		levels = append(levels, level)
+		if keepAll {
+			levels = append(levels, level)
+		} else {
+			levels[0] = level
+		}
 	}
 	for _, lv := range levels {
 		slices.SortFunc(lv, func(a, b []Cell) int { return slices.CompareFunc(a, b, compareCells) })
