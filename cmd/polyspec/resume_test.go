@@ -42,7 +42,9 @@ func counted(t *testing.T, stdout string) string {
 // to each of three shards, then merge them.
 func TestResumeInterrupted(t *testing.T) {
 	const puzzle = "pentominoes-4x15" // 368 distinct solutions, some filtered as images
+	start := time.Now()
 	code, out, errs := call(context.Background(), "solve", puzzle, "--count", "--workers", "1")
+	full := time.Since(start)
 	if code != 0 {
 		t.Fatalf("exit status %d: %s", code, errs)
 	}
@@ -67,9 +69,11 @@ func TestResumeInterrupted(t *testing.T) {
 				if run == 100 {
 					t.Fatalf("trial %d, shard %q: still not through after %d runs", trial, shard, run)
 				}
-				// The delays grow, so that every search ends at last
-				// even on a slow machine.
-				delay := time.Duration(r.IntN(60+20*run)) * time.Millisecond
+				// The delays are drawn against the time of a whole run,
+				// so that they fall inside the search on a fast machine
+				// as on a slow one, and they grow, so that every search
+				// ends at last.
+				delay := time.Duration(r.Int64N(int64(full) * int64(2+run) / 2))
 				ctx, cancel := context.WithCancel(context.Background())
 				timer := time.AfterFunc(delay, cancel)
 				workers := strconv.Itoa(1 + r.IntN(3))
