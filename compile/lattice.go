@@ -88,9 +88,12 @@ const (
 	NamesPicture Picture = iota
 	// SticksPicture draws segments as "-X-" and "|" (polysticks).
 	SticksPicture
-	// SlantedPicture draws walls of "/" and "\\" (the lattices on axes 60°
-	// apart).
+	// SlantedPicture draws walls of "/" and "\\" that never meet side by
+	// side (polyhexes, polytwigs: the hexagonal grid has no such corner).
 	SlantedPicture
+	// PeakedPicture draws walls of "/" and "\\" that meet in peaks, "/\\"
+	// or "\\/" (polyiamonds, polytrigs).
+	PeakedPicture
 )
 
 // Lattices lists every lattice by name, in the order the FAQ tables do.

@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/polyspec/polyspec/internal/record"
 )
 
 // A Placed piece is a piece name and the lattice coordinates of its cells.
@@ -18,32 +16,6 @@ type Placed struct {
 	Name  string
 	Cells [][3]int
 	Pips  []int
-}
-
-// A Record is one solution read back from a solution file.
-type Record struct {
-	Solution
-	Omitted []string // pieces listed as "! NAME"
-	Picture string   // the picture text, lines joined with "\n"
-	Line    int      // line number of the "solution N:" header
-	// Dims is how many coordinates the cells are written with, 2 or 3, or
-	// 0 when the pieces disagree.
-	Dims int
-}
-
-// ReadRecords reads the records of a solution file to draw them: see
-// record.Read, which reads them.
-func ReadRecords(r io.Reader, filename string, limit int) ([]Record, error) {
-	recs, err := record.Read(r, filename, limit)
-	out := make([]Record, len(recs))
-	for i, rec := range recs {
-		out[i] = Record{Solution: Solution{Number: rec.Number, Pieces: make([]Placed, len(rec.Pieces))},
-			Omitted: rec.Omitted, Picture: rec.Picture, Line: rec.Line, Dims: rec.Dims}
-		for k, p := range rec.Pieces {
-			out[i].Pieces[k] = Placed{Name: p.Name, Cells: p.Cells}
-		}
-	}
-	return out, err
 }
 
 // A Solution is one solution of any kind of puzzle: placed pieces, in the
@@ -84,7 +56,7 @@ type Records struct {
 // lists them), which picks the coordinates and the picture. board gives
 // the board's cells, which fix the zero-padding of coordinates.
 func NewRecords(w io.Writer, lattice string, board [][3]int) (*Records, error) {
-	f, ok := lookupLattice(lattice, false)
+	f, ok := lookupLattice(lattice)
 	if !ok {
 		return nil, fmt.Errorf("emit: no pictures for the %q lattice", lattice)
 	}

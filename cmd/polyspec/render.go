@@ -10,7 +10,9 @@ import (
 	"slices"
 
 	"github.com/polyspec/polyspec/cmd/internal/outfile"
+	"github.com/polyspec/polyspec/compile/puzzler"
 	"github.com/polyspec/polyspec/emit"
+	"github.com/polyspec/polyspec/internal/record"
 )
 
 // RenderCmd draws a solution of a saved solution file.
@@ -35,7 +37,7 @@ func (c *RenderCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	recs, err := emit.ReadRecords(f, c.File, c.StopAfter)
+	recs, err := record.Read(f, c.File, c.StopAfter)
 	f.Close()
 	if err != nil {
 		return err
@@ -47,12 +49,18 @@ func (c *RenderCmd) Run(e *env) error {
 	lattice := c.Lattice
 	if lattice == "" {
 		abs, _ := filepath.Abs(c.File)
-		if lattice, err = emit.GuessLattice(rec, filepath.Base(filepath.Dir(abs))); err != nil {
-			return fmt.Errorf("%s: %v; say which with --lattice", c.File, err)
+		guesses := puzzler.Guess(rec, filepath.Base(filepath.Dir(abs)))
+		if len(guesses) == 0 {
+			return fmt.Errorf("%s: solution %d: its coordinates fit no lattice; say which with --lattice", c.File, rec.Number)
 		}
+		lattice = guesses[0].Name()
+	}
+	pieces := make([]emit.Placed, len(rec.Pieces))
+	for i, p := range rec.Pieces {
+		pieces[i] = emit.Placed{Name: p.Name, Cells: p.Cells}
 	}
 	return c.Pictures.write(e.stdout, func(format string, w io.Writer) error {
-		return drawPieces(format, w, lattice, rec.Pieces, c.Pictures.size())
+		return drawPieces(format, w, lattice, pieces, c.Pictures.size())
 	})
 }
 

@@ -1,6 +1,6 @@
 // Package record reads the solution records of Polyform Puzzler's solution
 // files, which polyspec writes too: the one place their syntax is read, for
-// the importer in compile/puzzler and for emit, which draws them.
+// the importer in compile/puzzler and for render, which draws them.
 package record
 
 import (
