@@ -273,7 +273,7 @@ func (out *rendering) drawBoard(sp *spec.Spec) error {
 			}
 		}
 	}
-	if l.Name() == "square" && sp.Board.Size.Set {
+	if l.Squares() && sp.Board.Size.Set {
 		size := sp.Board.Size
 		out.Size = &artBoard{Line: size.Pos.Line, Rows: make([]string, size.V.H)}
 		for i := range out.Size.Rows {
@@ -283,7 +283,7 @@ func (out *rendering) drawBoard(sp *spec.Spec) error {
 	if sp.Board.Cells.Set {
 		out.CellList = &textPos{sp.Board.Cells.Pos.Line, sp.Board.Cells.Pos.Col}
 		cells = append(cells, neighbourHoles(l, board)...)
-		if l.Name() == "cubic" {
+		if emit.Solid(l.Name()) {
 			for _, c := range board {
 				out.CubeCells = append(out.CubeCells, [3]int(c))
 			}
