@@ -19,7 +19,7 @@ import (
 type RenderCmd struct {
 	File      string   `arg:"" help:"Solution file: polyspec's records (solve's text output) or one of Polyform Puzzler's."`
 	StopAfter int      `short:"n" name:"stop-after" default:"1" placeholder:"N" help:"Draw solution N, the Nth record of the file."`
-	Lattice   string   `placeholder:"NAME" predictor:"lattice" help:"The file's lattice: square, cubic, iamond, hex, stick, trig or twig (default: guessed from the coordinates and the picture, the family folder deciding between equals)."`
+	Lattice   string   `placeholder:"NAME" predictor:"lattice" help:"The file's lattice: ${lattice_words} (default: guessed from the coordinates and the picture, the family folder deciding between equals)."`
 	Pictures  Pictures `embed:""`
 }
 
