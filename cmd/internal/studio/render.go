@@ -198,15 +198,7 @@ func drawSudoku(sp *spec.Spec) (*rendering, error) {
 // sudokuSVG draws a grid of a Sudoku: its givens, or a solution.
 func sudokuSVG(pz *sudoku.Puzzle, grid []int) (string, error) {
 	rows := strings.Split(strings.TrimSuffix(sudoku.Format(pz.Layout.N, grid), "\n"), "\n")
-	var b bytes.Buffer
-	if err := emit.SudokuSVG(&b, rows, pz.Layout.Blocks()); err != nil {
-		return "", err
-	}
-	text := b.String()
-	if _, rest, ok := strings.Cut(text, "?>\n"); ok {
-		text = rest
-	}
-	return text, nil
+	return inlineSVG(func(w io.Writer) error { return emit.SudokuSVG(w, rows, pz.Layout.Blocks()) })
 }
 
 // specBoard reads a spec's lattice and board cells without compiling its
@@ -340,8 +332,14 @@ func svgOf(lattice string, pieces []emit.Placed) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	return inlineSVG(pic.SVG)
+}
+
+// inlineSVG is the SVG that draw writes, without the XML declaration,
+// ready to be put in a page.
+func inlineSVG(draw func(io.Writer) error) (string, error) {
 	var b bytes.Buffer
-	if err := pic.SVG(&b); err != nil {
+	if err := draw(&b); err != nil {
 		return "", err
 	}
 	text := b.String()
