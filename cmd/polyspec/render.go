@@ -60,27 +60,8 @@ func (c *RenderCmd) Run(e *env) error {
 		pieces[i] = emit.Placed{Name: p.Name, Cells: p.Cells}
 	}
 	return c.Pictures.write(e.stdout, func(format string, w io.Writer) error {
-		return drawPieces(format, w, lattice, pieces, c.Pictures.size())
+		return emit.Draw(w, format, lattice, pieces, c.Pictures.size())
 	})
-}
-
-// drawPieces draws placed pieces on a lattice in a picture format: svg,
-// png, x3d or gltf.
-func drawPieces(format string, w io.Writer, lattice string, pieces []emit.Placed, pngSize int) error {
-	switch format {
-	case "x3d":
-		return emit.X3D(w, lattice, pieces)
-	case "gltf":
-		return emit.GLTF(w, lattice, pieces)
-	}
-	pic, err := emit.NewDrawing(lattice, pieces)
-	if err != nil {
-		return err
-	}
-	if format == "png" {
-		return pic.PNG(w, pngSize)
-	}
-	return pic.SVG(w)
 }
 
 // Pictures are the drawing outputs of solve and render, each to a file or

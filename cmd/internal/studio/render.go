@@ -359,28 +359,10 @@ type drawRequest struct {
 	} `json:"pieces"`
 }
 
-// drawFormats are the pictures /api/draw makes, by the format query
-// parameter: SVG (the default, the bytes --svg writes), PNG and glTF.
-var drawFormats = map[string]struct {
-	contentType string
-	draw        func(w io.Writer, lattice string, pieces []emit.Placed) error
-}{
-	"svg": {"image/svg+xml", func(w io.Writer, lattice string, pieces []emit.Placed) error {
-		pic, err := emit.NewDrawing(lattice, pieces)
-		if err != nil {
-			return err
-		}
-		return pic.SVG(w)
-	}},
-	"png": {"image/png", func(w io.Writer, lattice string, pieces []emit.Placed) error {
-		pic, err := emit.NewDrawing(lattice, pieces)
-		if err != nil {
-			return err
-		}
-		return pic.PNG(w, pngSize)
-	}},
-	"gltf": {"model/gltf+json", emit.GLTF},
-}
+// drawTypes are the content types of the pictures /api/draw makes, by the
+// format query parameter: SVG (the default, the bytes --svg writes), PNG
+// and glTF.
+var drawTypes = map[string]string{"svg": "image/svg+xml", "png": "image/png", "gltf": "model/gltf+json"}
 
 // pngSize is the longer side of an exported PNG, as --png-size's default.
 const pngSize = 480
@@ -391,7 +373,7 @@ func (s *Server) draw(w http.ResponseWriter, r *http.Request) {
 	if format == "" {
 		format = "svg"
 	}
-	f, ok := drawFormats[format]
+	contentType, ok := drawTypes[format]
 	if !ok {
 		fail(w, fmt.Errorf("format %q: expected svg, png or gltf", format))
 		return
@@ -406,10 +388,10 @@ func (s *Server) draw(w http.ResponseWriter, r *http.Request) {
 		pieces[i] = emit.Placed{Name: p.Name, Cells: p.Cells}
 	}
 	var b bytes.Buffer
-	if err := f.draw(&b, req.Lattice, pieces); err != nil {
+	if err := emit.Draw(&b, format, req.Lattice, pieces, pngSize); err != nil {
 		fail(w, err)
 		return
 	}
-	w.Header().Set("Content-Type", f.contentType)
+	w.Header().Set("Content-Type", contentType)
 	_, _ = w.Write(b.Bytes())
 }
