@@ -131,8 +131,8 @@ func compareCells(a, b Cell) int {
 	return 0
 }
 
-// transform applies a motion to a shape and normalizes the result.
-func transform(l Lattice, m Motion, cells []Cell) []Cell {
+// Transform applies a motion to a shape and normalizes the result.
+func Transform(l Lattice, m Motion, cells []Cell) []Cell {
 	out := make([]Cell, len(cells))
 	for i, c := range cells {
 		out[i] = m.Apply(c)
