@@ -47,13 +47,12 @@ func inferLattice(f *solutionFile, want string) (compile.Lattice, error) {
 // Guess lists the lattices a solution record may be on, the likeliest
 // first: import takes the only one, render the first. The coordinates
 // narrow them down (two or three of them, and the range of the third), and
-// so does the picture (see
-// compile.Picture). Then folder, the file's folder, decides
-// if it is the family of one of them; else Guess keeps the lattices on
-// which the pieces fall into the fewest parts (most puzzles have every
-// piece in one part; tubes and quasi-polyforms do not), in the order of
-// compile.Lattices, which puts the plain lattice before the one that
-// merely also fits.
+// so does the picture (see compile.Picture). Then folder, the file's
+// folder, decides if it is the family of one of them; else Guess keeps the
+// lattices on which the pieces fall into the fewest parts (most puzzles
+// have every piece in one part; tubes and quasi-polyforms do not), in the
+// order of compile.Lattices, which puts the plain lattice before the one
+// that merely also fits.
 func Guess(rec record.Record, folder string) []compile.Lattice {
 	var out []compile.Lattice
 	least := 0
@@ -66,7 +65,7 @@ func Guess(rec record.Record, folder string) []compile.Lattice {
 		}
 		n := 0
 		for _, p := range rec.Pieces {
-			n += components(l, p.Cells, nil) - 1
+			n += max(components(l, p.Cells, nil)-1, 0)
 		}
 		if len(out) == 0 || n < least {
 			out, least = nil, n
