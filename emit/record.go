@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/polyspec/polyspec/internal/record"
 )
 
 // A Placed piece is a piece name and the lattice coordinates of its cells.
@@ -41,14 +42,11 @@ type Summary struct {
 	Interrupted, Limited bool
 }
 
-// A Records writer prints Polyform Puzzler's solution-file format: a
-// "solving NAME:" header, then for each solution a "solution N:" line, one
-// coordinate line per piece with its name last, a blank line, the picture,
-// a blank line; and finally "N solutions, M searches, duration H:MM:SS.ffffff".
+// A Records writer prints Polyform Puzzler's solution-file format (see
+// record.Writer) with each lattice's text picture; a run closes with its
+// Summary's Line.
 type Records struct {
-	w       io.Writer
-	dims    int
-	widths  [3]int
+	*record.Writer
 	picture func([]Placed) string
 }
 
@@ -60,50 +58,19 @@ func NewRecords(w io.Writer, lattice string, board [][3]int) (*Records, error) {
 	if !ok {
 		return nil, fmt.Errorf("emit: no pictures for the %q lattice", lattice)
 	}
-	r := &Records{w: w, dims: f.dims, picture: f.picture}
-	for _, c := range board {
-		for k := range r.dims {
-			r.widths[k] = max(r.widths[k], len(strconv.Itoa(c[k])))
-		}
-	}
-	return r, nil
+	return &Records{record.NewWriter(w, f.dims, board), f.picture}, nil
 }
 
-// Header writes the "solving NAME:" line that opens a file.
-func (r *Records) Header(name string) error {
-	_, err := fmt.Fprintf(r.w, "solving %s:\n\n", name)
-	return err
-}
-
-// Solution writes one record.
+// Solution writes one record, each piece's cells sorted as Polyform
+// Puzzler lists them, and a piece left out named before the picture.
 func (r *Records) Solution(s Solution) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "solution %d:\n", s.Number)
+	rec := record.Record{Number: s.Number, Picture: strings.TrimSuffix(omitted(s.Pieces)+r.picture(s.Pieces), "\n")}
 	for _, p := range s.Pieces {
-		if len(p.Cells) == 0 {
-			fmt.Fprintf(&b, "! %s\n", p.Name)
-			continue
-		}
 		cells := slices.Clone(p.Cells)
 		slices.SortFunc(cells, func(a, b [3]int) int { return slices.Compare(a[:], b[:]) })
-		for _, c := range cells {
-			for k := range r.dims {
-				if k > 0 {
-					b.WriteByte(',')
-				}
-				fmt.Fprintf(&b, "%0*d", r.widths[k], c[k])
-			}
-			b.WriteByte(' ')
-		}
-		b.WriteString(p.Name)
-		b.WriteByte('\n')
+		rec.Pieces = append(rec.Pieces, record.Piece{Name: p.Name, Cells: cells})
 	}
-	b.WriteByte('\n')
-	b.WriteString(omitted(s.Pieces))
-	b.WriteString(r.picture(s.Pieces))
-	b.WriteByte('\n')
-	_, err := io.WriteString(r.w, b.String())
-	return err
+	return r.Write(rec)
 }
 
 // Notice is the line Polyform Puzzler prints before the closing line of a
