@@ -106,7 +106,7 @@ func add(list *[][]Cell, seen map[string]bool, shape []Cell) {
 func canonical(l Lattice, motions []Motion, cells []Cell) []Cell {
 	var best []Cell
 	for _, m := range motions {
-		img := transform(l, m, cells)
+		img := Transform(l, m, cells)
 		if best == nil || slices.CompareFunc(img, best, compareCells) < 0 {
 			best = img
 		}

@@ -88,9 +88,12 @@ const (
 	NamesPicture Picture = iota
 	// SticksPicture draws segments as "-X-" and "|" (polysticks).
 	SticksPicture
-	// SlantedPicture draws walls of "/" and "\\" (the lattices on axes 60°
-	// apart).
+	// SlantedPicture draws walls of "/" and "\\" that never meet side by
+	// side (polyhexes, polytwigs: the hexagonal grid has no such corner).
 	SlantedPicture
+	// PeakedPicture draws walls of "/" and "\\" that meet in peaks, "/\\"
+	// or "\\/" (polyiamonds, polytrigs).
+	PeakedPicture
 )
 
 // Lattices lists every lattice by name, in the order the FAQ tables do.
@@ -128,8 +131,8 @@ func compareCells(a, b Cell) int {
 	return 0
 }
 
-// transform applies a motion to a shape and normalizes the result.
-func transform(l Lattice, m Motion, cells []Cell) []Cell {
+// Transform applies a motion to a shape and normalizes the result.
+func Transform(l Lattice, m Motion, cells []Cell) []Cell {
 	out := make([]Cell, len(cells))
 	for i, c := range cells {
 		out[i] = m.Apply(c)

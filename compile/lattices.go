@@ -69,7 +69,7 @@ var hexLattice = (&grid{
 // embedded as three times its centroid.
 var iamondLattice = (&grid{
 	name: "iamond", dims: 3, kinds: true, flips: true,
-	family: "iamonds", picture: SlantedPicture, colours: []colouring{{2, kind}},
+	family: "iamonds", picture: PeakedPicture, colours: []colouring{{2, kind}},
 	encode: func(c Cell) point { return point{3*c[0] + 1 + c[2], 3*c[1] + 1 + c[2], 0} },
 	decode: func(p point) Cell {
 		z := mod(p[0], 3) - 1
@@ -122,7 +122,7 @@ var trigDirections = [3][2]int{{1, 0}, {0, 1}, {-1, 1}}
 // trigLattice holds polytrigs: segment (x, y, z) runs from (x, y) in
 // direction trigDirections[z].
 var trigLattice = segmentGrid(&grid{
-	name: "trig", family: "trigs", picture: SlantedPicture, group: hexGroup, colours: []colouring{{3, kind}},
+	name: "trig", family: "trigs", picture: PeakedPicture, group: hexGroup, colours: []colouring{{3, kind}},
 }, &segmentGeometry{
 	slots: 6,
 	encode: func(c Cell) point {

@@ -270,7 +270,7 @@ func (lib *Library) Named(name string) bool {
 func (lib *Library) Chiral(s Shape) bool {
 	m := lib.Mirror(s)
 	for _, r := range PieceMotions(lib.lattice, true) {
-		if slices.Equal(transform(lib.lattice, r, m.Cells), s.Cells) {
+		if slices.Equal(Transform(lib.lattice, r, m.Cells), s.Cells) {
 			return false
 		}
 	}
@@ -287,7 +287,7 @@ func (lib *Library) Mirror(s Shape) Shape {
 			break
 		}
 	}
-	return Shape{swapFirstCase(s.Name), transform(lib.lattice, reflect, s.Cells)}
+	return Shape{swapFirstCase(s.Name), Transform(lib.lattice, reflect, s.Cells)}
 }
 
 func swapFirstCase(name string) string {

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/polyspec/polyspec/compile"
-	"github.com/polyspec/polyspec/emit"
+	"github.com/polyspec/polyspec/internal/record"
 )
 
 // TestShapesMatchPuzzler checks every named polyomino against the pieces in
@@ -32,7 +32,7 @@ func TestShapesMatchPuzzler(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		recs, err := emit.ReadRecords(f, c.file, 1)
+		recs, err := record.Read(f, c.file, 1)
 		f.Close()
 		if err != nil {
 			t.Fatal(err)
@@ -104,7 +104,7 @@ func TestSetsMatchPuzzler(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		recs, err := emit.ReadRecords(f, path, 1)
+		recs, err := record.Read(f, path, 1)
 		f.Close()
 		if err != nil {
 			t.Fatal(err)

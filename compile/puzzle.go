@@ -496,7 +496,7 @@ func (pz *Puzzle) restrict(allowed map[string][][]Cell) error {
 func orientations(l Lattice, cells []Cell, oneSided bool) [][]Cell {
 	var out [][]Cell
 	for _, m := range PieceMotions(l, oneSided) {
-		o := transform(l, m, cells)
+		o := Transform(l, m, cells)
 		if !slices.ContainsFunc(out, func(p []Cell) bool { return slices.Equal(p, o) }) {
 			out = append(out, o)
 		}
@@ -631,7 +631,7 @@ func (pz *Puzzle) orientationImages(m Motion, pieceMap []int) ([][]orientationIm
 	for pi, p := range pz.Pieces {
 		to := pz.Pieces[pieceMap[pi]].Orientations
 		for _, o := range p.Orientations {
-			img := transform(pz.Lattice, m, o)
+			img := Transform(pz.Lattice, m, o)
 			oi := slices.IndexFunc(to, func(q []Cell) bool { return slices.Equal(q, img) })
 			if oi < 0 {
 				return nil, false
@@ -704,7 +704,7 @@ func (pz *Puzzle) permutation(moves []boardMove, part []int32, pieceMap []int, i
 func (pz *Puzzle) pieceImages(m Motion) ([]int, bool) {
 	out := make([]int, len(pz.Pieces))
 	for i, p := range pz.Pieces {
-		img := transform(pz.Lattice, m, p.Cells)
+		img := Transform(pz.Lattice, m, p.Cells)
 		fits := func(q Piece) bool {
 			return q.Count == p.Count && slices.ContainsFunc(q.Orientations, func(o []Cell) bool { return slices.Equal(o, img) })
 		}

@@ -10,8 +10,8 @@ import (
 
 	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/cover"
-	"github.com/polyspec/polyspec/emit"
 	"github.com/polyspec/polyspec/grammar"
+	"github.com/polyspec/polyspec/internal/record"
 )
 
 // solutionsDir holds the Polyform Puzzler solution files the tests compare
@@ -78,7 +78,7 @@ var references = []reference{
 }
 
 // firstRecord reads the first solution of a reference file.
-func firstRecord(t testing.TB, family, name string) emit.Record {
+func firstRecord(t testing.TB, family, name string) record.Record {
 	t.Helper()
 	path := filepath.Join(solutionsDir, family, name+".txt")
 	f, err := os.Open(path)
@@ -86,7 +86,7 @@ func firstRecord(t testing.TB, family, name string) emit.Record {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	recs, err := emit.ReadRecords(f, path, 1)
+	recs, err := record.Read(f, path, 1)
 	if err != nil || len(recs) != 1 {
 		t.Fatalf("%s: %v (%d records)", path, err, len(recs))
 	}

@@ -2,6 +2,7 @@ package emit
 
 import (
 	"cmp"
+	"io"
 	"math"
 	"slices"
 )
@@ -39,6 +40,25 @@ const (
 	layerGap     = 0.8  // between the layers of a polycube solution
 	margin       = 0.25
 )
+
+// Draw writes placed pieces on a lattice in a picture format: "svg",
+// "png" (pngSize pixels on its longer side), "x3d" or "gltf".
+func Draw(w io.Writer, format, lattice string, pieces []Placed, pngSize int) error {
+	switch format {
+	case "x3d":
+		return X3D(w, lattice, pieces)
+	case "gltf":
+		return GLTF(w, lattice, pieces)
+	}
+	pic, err := NewDrawing(lattice, pieces)
+	if err != nil {
+		return err
+	}
+	if format == "png" {
+		return pic.PNG(w, pngSize)
+	}
+	return pic.SVG(w)
+}
 
 // NewDrawing draws the placed pieces of a solution on a lattice, by name
 // (lattices.go lists them). Pieces without cells (left out of the

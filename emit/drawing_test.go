@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/polyspec/polyspec/internal/record"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -19,18 +21,29 @@ var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 // of Polyform Puzzler's files in testdata/drawings/LATTICE.txt.
 var drawingLattices = []string{"square", "cubic", "iamond", "hex", "stick", "trig", "twig"}
 
+// A testRecord is the first solution of a solution file, its pieces as
+// emit takes them.
+type testRecord struct {
+	Solution
+	Picture string
+}
+
 // readRecord reads the first record of a file.
-func readRecord(t *testing.T, path string) Record {
+func readRecord(t *testing.T, path string) testRecord {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs, err := ReadRecords(bytes.NewReader(data), path, 1)
+	recs, err := record.Read(bytes.NewReader(data), path, 1)
 	if err != nil || len(recs) != 1 {
-		t.Fatalf("ReadRecords: %v (%d records)", err, len(recs))
+		t.Fatalf("record.Read: %v (%d records)", err, len(recs))
 	}
-	return recs[0]
+	rec := testRecord{Solution{Number: recs[0].Number}, recs[0].Picture}
+	for _, p := range recs[0].Pieces {
+		rec.Pieces = append(rec.Pieces, Placed{Name: p.Name, Cells: p.Cells})
+	}
+	return rec
 }
 
 // compareGolden compares got with a file in testdata, or rewrites the file with
@@ -182,7 +195,7 @@ type probe struct {
 // drawn there: the centre of each tile, the middle of each segment, the
 // centre of each cube's front face.
 func probes(t *testing.T, lattice string, d *Drawing, pieces []Placed) []probe {
-	l, _ := lookupLattice(lattice, false)
+	l, _ := lookupLattice(lattice)
 	g := l.geometry
 	var out []probe
 	if g.form == cubeForm {

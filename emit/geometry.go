@@ -58,7 +58,7 @@ var (
 // lookupGeometry finds a lattice's geometry and checks that the pieces'
 // cells belong to it, so that drawing needs no checks.
 func lookupGeometry(lattice string, pieces []Placed) (geometry, error) {
-	l, ok := lookupLattice(lattice, false)
+	l, ok := lookupLattice(lattice)
 	if !ok {
 		return geometry{}, fmt.Errorf("emit: no pictures for the %q lattice", lattice)
 	}

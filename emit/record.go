@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -18,32 +17,6 @@ type Placed struct {
 	Name  string
 	Cells [][3]int
 	Pips  []int
-}
-
-// A Record is one solution read back from a solution file.
-type Record struct {
-	Solution
-	Omitted []string // pieces listed as "! NAME"
-	Picture string   // the picture text, lines joined with "\n"
-	Line    int      // line number of the "solution N:" header
-	// Dims is how many coordinates the cells are written with, 2 or 3, or
-	// 0 when the pieces disagree.
-	Dims int
-}
-
-// ReadRecords reads the records of a solution file to draw them: see
-// record.Read, which reads them.
-func ReadRecords(r io.Reader, filename string, limit int) ([]Record, error) {
-	recs, err := record.Read(r, filename, limit)
-	out := make([]Record, len(recs))
-	for i, rec := range recs {
-		out[i] = Record{Solution: Solution{Number: rec.Number, Pieces: make([]Placed, len(rec.Pieces))},
-			Omitted: rec.Omitted, Picture: rec.Picture, Line: rec.Line, Dims: rec.Dims}
-		for k, p := range rec.Pieces {
-			out[i].Pieces[k] = Placed{Name: p.Name, Cells: p.Cells}
-		}
-	}
-	return out, err
 }
 
 // A Solution is one solution of any kind of puzzle: placed pieces, in the
@@ -69,14 +42,11 @@ type Summary struct {
 	Interrupted, Limited bool
 }
 
-// A Records writer prints Polyform Puzzler's solution-file format: a
-// "solving NAME:" header, then for each solution a "solution N:" line, one
-// coordinate line per piece with its name last, a blank line, the picture,
-// a blank line; and finally "N solutions, M searches, duration H:MM:SS.ffffff".
+// A Records writer prints Polyform Puzzler's solution-file format (see
+// record.Writer) with each lattice's text picture; a run closes with its
+// Summary's Line.
 type Records struct {
-	w       io.Writer
-	dims    int
-	widths  [3]int
+	*record.Writer
 	picture func([]Placed) string
 }
 
@@ -84,54 +54,23 @@ type Records struct {
 // lists them), which picks the coordinates and the picture. board gives
 // the board's cells, which fix the zero-padding of coordinates.
 func NewRecords(w io.Writer, lattice string, board [][3]int) (*Records, error) {
-	f, ok := lookupLattice(lattice, false)
+	f, ok := lookupLattice(lattice)
 	if !ok {
 		return nil, fmt.Errorf("emit: no pictures for the %q lattice", lattice)
 	}
-	r := &Records{w: w, dims: f.dims, picture: f.picture}
-	for _, c := range board {
-		for k := range r.dims {
-			r.widths[k] = max(r.widths[k], len(strconv.Itoa(c[k])))
-		}
-	}
-	return r, nil
+	return &Records{record.NewWriter(w, f.dims, board), f.picture}, nil
 }
 
-// Header writes the "solving NAME:" line that opens a file.
-func (r *Records) Header(name string) error {
-	_, err := fmt.Fprintf(r.w, "solving %s:\n\n", name)
-	return err
-}
-
-// Solution writes one record.
+// Solution writes one record, each piece's cells sorted as Polyform
+// Puzzler lists them, and a piece left out named before the picture.
 func (r *Records) Solution(s Solution) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "solution %d:\n", s.Number)
+	rec := record.Record{Number: s.Number, Picture: strings.TrimSuffix(omitted(s.Pieces)+r.picture(s.Pieces), "\n")}
 	for _, p := range s.Pieces {
-		if len(p.Cells) == 0 {
-			fmt.Fprintf(&b, "! %s\n", p.Name)
-			continue
-		}
 		cells := slices.Clone(p.Cells)
 		slices.SortFunc(cells, func(a, b [3]int) int { return slices.Compare(a[:], b[:]) })
-		for _, c := range cells {
-			for k := range r.dims {
-				if k > 0 {
-					b.WriteByte(',')
-				}
-				fmt.Fprintf(&b, "%0*d", r.widths[k], c[k])
-			}
-			b.WriteByte(' ')
-		}
-		b.WriteString(p.Name)
-		b.WriteByte('\n')
+		rec.Pieces = append(rec.Pieces, record.Piece{Name: p.Name, Cells: cells})
 	}
-	b.WriteByte('\n')
-	b.WriteString(omitted(s.Pieces))
-	b.WriteString(r.picture(s.Pieces))
-	b.WriteByte('\n')
-	_, err := io.WriteString(r.w, b.String())
-	return err
+	return r.Write(rec)
 }
 
 // Notice is the line Polyform Puzzler prints before the closing line of a

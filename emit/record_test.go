@@ -64,12 +64,9 @@ func TestPictureMatchesPuzzler(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			recs, err := ReadRecords(bytes.NewReader(data), path, 1)
-			if err != nil || len(recs) != 1 {
-				t.Fatalf("ReadRecords: %v (%d records)", err, len(recs))
-			}
+			rec := readRecord(t, path)
 			var board [][3]int
-			for _, p := range recs[0].Pieces {
+			for _, p := range rec.Pieces {
 				board = append(board, p.Cells...)
 			}
 			var out bytes.Buffer
@@ -77,13 +74,13 @@ func TestPictureMatchesPuzzler(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := r.Solution(recs[0].Solution); err != nil {
+			if err := r.Solution(rec.Solution); err != nil {
 				t.Fatal(err)
 			}
 			got := out.String()
 			start := bytes.Index(data, []byte("solution 1"))
 			want := string(data[start:])
-			want = want[:strings.Index(want, "\n\n")+2] + recs[0].Picture + "\n\n"
+			want = want[:strings.Index(want, "\n\n")+2] + rec.Picture + "\n\n"
 			want = "solution 1:" + want[strings.Index(want, "\n"):]
 			if got != want {
 				t.Errorf("re-emitted record differs\ngot:\n%s\nwant:\n%s", got, want)

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/alecthomas/kong"
-	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/puzzles"
 	"github.com/posener/complete"
 	"github.com/willabides/kongplete"
@@ -56,16 +55,14 @@ func (c *CompletionCmd) Run(e *env) error {
 // by running polyspec with the command line in COMP_LINE, and then calls
 // the parser's exit function.
 func completeLine(parser *kong.Kong) {
-	var names, families, lattices []string
+	var names, families []string
 	for _, e := range puzzles.Entries() {
 		names = append(names, e.Name)
 		if !slices.Contains(families, e.Family) {
 			families = append(families, e.Family)
 		}
 	}
-	for _, l := range compile.Lattices {
-		lattices = append(lattices, l.Name())
-	}
+	lattices, _ := latticeNames()
 	// The completions come in map order: sorted, the output is the same
 	// every time.
 	out, sorted := parser.Stdout, new(strings.Builder)
@@ -74,7 +71,7 @@ func completeLine(parser *kong.Kong) {
 		kongplete.WithPredictor("name", complete.PredictSet(names...)),
 		kongplete.WithPredictor("target", complete.PredictOr(complete.PredictSet(names...), complete.PredictFiles("*"))),
 		kongplete.WithPredictor("family", complete.PredictSet(families...)),
-		kongplete.WithPredictor("lattice", complete.PredictSet(lattices...)),
+		kongplete.WithPredictor("lattice", complete.PredictSet(strings.Split(lattices, ",")...)),
 	)
 	parser.Stdout = out
 	lines := strings.SplitAfter(sorted.String(), "\n")

@@ -21,6 +21,7 @@ import (
 	"github.com/polyspec/polyspec/cmd/internal/outfile"
 	"github.com/polyspec/polyspec/cmd/internal/pipeline"
 	"github.com/polyspec/polyspec/cmd/internal/progress"
+	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/emit"
 	"github.com/polyspec/polyspec/puzzles"
@@ -69,7 +70,7 @@ func (c *GalleryCmd) Run(e *env) error {
 	missing := 0
 	for i, en := range entries {
 		if len(families) == 0 || families[len(families)-1].Folder != en.Family {
-			families = append(families, &galleryFamily{Folder: en.Family, Title: emit.FamilyTitle(en.Family)})
+			families = append(families, &galleryFamily{Folder: en.Family, Title: familyTitle(en.Family)})
 		}
 		f := families[len(families)-1]
 		f.Cards = append(f.Cards, cards[i])
@@ -131,6 +132,16 @@ func (c *GalleryCmd) cards(ctx context.Context, entries []puzzles.Entry, done *a
 		return nil, err
 	}
 	return cards, errors.Join(errs...)
+}
+
+// familyTitle names a catalogue folder for people: "Polyominoes" for
+// "ominoes", the family of a lattice's polyforms; any other folder by its
+// name.
+func familyTitle(folder string) string {
+	if slices.ContainsFunc(compile.Lattices, func(l compile.Lattice) bool { return l.Family() == folder }) {
+		return "Poly" + folder
+	}
+	return folder
 }
 
 // card copies a puzzle's spec into its family's folder and draws its first

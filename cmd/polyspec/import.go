@@ -26,7 +26,7 @@ type ImportPuzzlerCmd struct {
 	Files   []string `arg:"" help:"Solution files (.txt)."`
 	Out     string   `default:"." placeholder:"DIR" help:"Folder for the spec files, one per input, named after it."`
 	YAML    bool     `name:"yaml" help:"Write YAML instead of TOML."`
-	Lattice string   `placeholder:"L" predictor:"lattice" help:"The lattice: square, cubic, iamond, hex, stick, trig or twig; by default inferred from the coordinates, the picture and the file's folder."`
+	Lattice string   `placeholder:"L" predictor:"lattice" help:"The lattice: ${lattice_words}; by default inferred from the coordinates, the picture and the file's folder."`
 	Force   bool     `help:"Overwrite spec files that exist (by default they are left alone, as hand-edited specs may be)."`
 	Budget  float64  `default:"10" placeholder:"S" help:"CPU seconds each count may take when finding the convention under which the spec reproduces a complete run's count (0: do not count, and write no expect)."`
 	Backend string   `default:"${default_backend}" enum:"${backends}" help:"Search backend for those counts: ${backends} (default ${default_backend})."`

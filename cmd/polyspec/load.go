@@ -104,7 +104,7 @@ func specJob(s *spec.Spec, opts loadOptions) (*job, error) {
 				Close:    writeLine,
 			},
 			Draw: func(format string, w io.Writer, sol emit.Solution, pngSize int) error {
-				return drawPieces(format, w, lattice, sol.Pieces, pngSize)
+				return emit.Draw(w, format, lattice, sol.Pieces, pngSize)
 			}},
 		dims:   pz.Lattice.Dims(),
 		refuse: refuse,

@@ -10,14 +10,16 @@ import (
 	"slices"
 
 	"github.com/polyspec/polyspec/cmd/internal/outfile"
+	"github.com/polyspec/polyspec/compile/puzzler"
 	"github.com/polyspec/polyspec/emit"
+	"github.com/polyspec/polyspec/internal/record"
 )
 
 // RenderCmd draws a solution of a saved solution file.
 type RenderCmd struct {
 	File      string   `arg:"" help:"Solution file: polyspec's records (solve's text output) or one of Polyform Puzzler's."`
 	StopAfter int      `short:"n" name:"stop-after" default:"1" placeholder:"N" help:"Draw solution N, the Nth record of the file."`
-	Lattice   string   `placeholder:"NAME" predictor:"lattice" help:"The file's lattice: square, cubic, iamond, hex, stick, trig or twig (default: guessed from the coordinates and the picture, the family folder deciding between equals)."`
+	Lattice   string   `placeholder:"NAME" predictor:"lattice" help:"The file's lattice: ${lattice_words} (default: guessed from the coordinates and the picture, the family folder deciding between equals)."`
 	Pictures  Pictures `embed:""`
 }
 
@@ -35,7 +37,7 @@ func (c *RenderCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	recs, err := emit.ReadRecords(f, c.File, c.StopAfter)
+	recs, err := record.Read(f, c.File, c.StopAfter)
 	f.Close()
 	if err != nil {
 		return err
@@ -47,32 +49,19 @@ func (c *RenderCmd) Run(e *env) error {
 	lattice := c.Lattice
 	if lattice == "" {
 		abs, _ := filepath.Abs(c.File)
-		if lattice, err = emit.GuessLattice(rec, filepath.Base(filepath.Dir(abs))); err != nil {
-			return fmt.Errorf("%s: %v; say which with --lattice", c.File, err)
+		guesses := puzzler.Guess(rec, filepath.Base(filepath.Dir(abs)))
+		if len(guesses) == 0 {
+			return fmt.Errorf("%s: solution %d: its coordinates fit no lattice; say which with --lattice", c.File, rec.Number)
 		}
+		lattice = guesses[0].Name()
+	}
+	pieces := make([]emit.Placed, len(rec.Pieces))
+	for i, p := range rec.Pieces {
+		pieces[i] = emit.Placed{Name: p.Name, Cells: p.Cells}
 	}
 	return c.Pictures.write(e.stdout, func(format string, w io.Writer) error {
-		return drawPieces(format, w, lattice, rec.Pieces, c.Pictures.size())
+		return emit.Draw(w, format, lattice, pieces, c.Pictures.size())
 	})
-}
-
-// drawPieces draws placed pieces on a lattice in a picture format: svg,
-// png, x3d or gltf.
-func drawPieces(format string, w io.Writer, lattice string, pieces []emit.Placed, pngSize int) error {
-	switch format {
-	case "x3d":
-		return emit.X3D(w, lattice, pieces)
-	case "gltf":
-		return emit.GLTF(w, lattice, pieces)
-	}
-	pic, err := emit.NewDrawing(lattice, pieces)
-	if err != nil {
-		return err
-	}
-	if format == "png" {
-		return pic.PNG(w, pngSize)
-	}
-	return pic.SVG(w)
 }
 
 // Pictures are the drawing outputs of solve and render, each to a file or

@@ -8,5 +8,6 @@
 // known count only when the run was not cut short. Import reads all that,
 // names the pieces as the library does where it can, defines the rest in
 // the spec's shapes table, and checks its work by compiling the spec it
-// wrote and finding the file's solution among the placements.
+// wrote and finding the file's solution among the placements. Guess, which
+// tells Import a file's lattice, tells render too.
 package puzzler

@@ -114,7 +114,7 @@ func TestImportErrors(t *testing.T) {
 		{"a malformed coordinate", "ominoes/p.txt", "solution 1:\n0,0 0,z I2\n\nI2\n\n", "", "ominoes/p.txt:2:5: expected a whole number in \"0,z\""},
 		{"mixed coordinates", "ominoes/p.txt", "solution 1:\n0,0 I1\n0,1,0 I2\n\nI\n\n", "", "ominoes/p.txt:1: pieces are written with different numbers of coordinates"},
 		{"overlapping pieces", "ominoes/p.txt", "solution 1:\n0,0 0,1 I2\n0,1 J\n\nI\n\n", "", "ominoes/p.txt:1: pieces I2 and J both cover [0 1 0]"},
-		{"an ambiguous lattice", "p.txt", "solution 1:\n0,0,0 I1\n\n/\\\n\n", "", "p.txt:1: cannot tell the lattice from the coordinates and the picture (it may be iamond or trig or twig): give --lattice"},
+		{"an ambiguous lattice", "p.txt", "solution 1:\n0,0,0 I1\n\n/\\\n\n", "", "p.txt:1: cannot tell the lattice from the coordinates and the picture (it may be iamond or trig): give --lattice"},
 		{"a lattice that does not fit", "p.txt", "solution 1:\n0,0 I1\n\nI\n\n", "cubic", "p.txt:1: the coordinates do not fit the cubic lattice"},
 		{"an unknown lattice", "p.txt", "solution 1:\n0,0 I1\n\nI\n\n", "squares", `unknown lattice "squares" (expected square, cubic, iamond, hex, stick, trig, twig)`},
 		{"a name no rule can write", "ominoes/p.txt", "solution 1:\n0,0 9X\n\nI\n\n", "", "ominoes/p.txt:1: piece name \"9X\": expected letters and digits, starting with a letter"},

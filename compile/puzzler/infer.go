@@ -85,7 +85,7 @@ var symmetryConventions = []convention{
 	{"modulo the board's symmetries", func(*Puzzle) bool { return true }},
 	{"modulo each part of the board moved on its own", func(pz *Puzzle) bool {
 		pz.Symmetry = "parts"
-		return parts(pz.Lattice, pz.Board) > 1
+		return components(pz.Lattice, pz.Board, nil) > 1
 	}},
 	{"modulo the board's rotations only (mirror images counted apart)", func(pz *Puzzle) bool {
 		pz.Symmetry = "rotations"
@@ -379,32 +379,4 @@ func countSpec(ctx context.Context, pz *Puzzle, b cover.Backend, budget time.Dur
 	case <-ctx.Done():
 		return 0, context.Cause(ctx)
 	}
-}
-
-// parts returns the number of connected parts of a board.
-func parts(l compile.Lattice, board []compile.Cell) int {
-	left := map[compile.Cell]bool{}
-	for _, c := range board {
-		left[c] = true
-	}
-	n := 0
-	for _, c := range board {
-		if !left[c] {
-			continue
-		}
-		n++
-		stack := []compile.Cell{c}
-		delete(left, c)
-		for len(stack) > 0 {
-			c := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for _, m := range l.Neighbours(c) {
-				if left[m] {
-					delete(left, m)
-					stack = append(stack, m)
-				}
-			}
-		}
-	}
-	return n
 }

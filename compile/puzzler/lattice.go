@@ -11,44 +11,24 @@ import (
 	"github.com/polyspec/polyspec/internal/record"
 )
 
-// inferLattice picks the lattice of a solution. The coordinates narrow it
-// down (two or three of them, and the range of the third); then the file's
-// folder decides if it names one that fits; else the picture (letters in a
-// grid for squares and cubes, "-X-" for sticks, slashes for the rest) and
-// whether every piece is connected must leave just one. want, when not "",
-// is the caller's choice and is only checked against the coordinates.
+// inferLattice picks the lattice of a solution: the one Guess leaves, or
+// an error naming those it cannot choose between. want, when not "", is
+// the caller's choice and is only checked against the coordinates.
 func inferLattice(f *solutionFile, want string) (compile.Lattice, error) {
-	dims, zs := f.first.Dims, maxZ(f.first.Pieces)
-	if dims == 0 {
+	if f.first.Dims == 0 {
 		return nil, fmt.Errorf("%s:%d: pieces are written with different numbers of coordinates", f.path, f.first.Line)
-	}
-	fits := func(l compile.Lattice) bool {
-		if l.Dims() != dims {
-			return false
-		}
-		return l.Kinds() == 0 || zs < l.Kinds()
 	}
 	if want != "" {
 		l, err := compile.LatticeByName(want)
 		if err != nil {
 			return nil, err
 		}
-		if !fits(l) {
+		if !fits(l, f.first) {
 			return nil, fmt.Errorf("%s:%d: the coordinates do not fit the %s lattice", f.path, f.first.Line, want)
 		}
 		return l, nil
 	}
-	candidates := slices.DeleteFunc(slices.Clone(compile.Lattices), func(l compile.Lattice) bool { return !fits(l) })
-	folder := filepath.Base(filepath.Dir(f.path))
-	if i := slices.IndexFunc(candidates, func(l compile.Lattice) bool { return l.Family() == folder }); i >= 0 {
-		return candidates[i], nil
-	}
-	candidates = slices.DeleteFunc(candidates, func(l compile.Lattice) bool { return !pictureFits(l, f.first.Picture) })
-	if connected := slices.DeleteFunc(slices.Clone(candidates), func(l compile.Lattice) bool {
-		return !allConnected(l, f.first.Pieces)
-	}); len(connected) > 0 {
-		candidates = connected // quasi-polyforms are disconnected everywhere
-	}
+	candidates := Guess(f.first, filepath.Base(filepath.Dir(f.path)))
 	if len(candidates) == 1 {
 		return candidates[0], nil
 	}
@@ -64,63 +44,102 @@ func inferLattice(f *solutionFile, want string) (compile.Lattice, error) {
 		f.path, f.first.Line, maybe)
 }
 
-// maxZ returns the largest third coordinate of the pieces' cells.
-func maxZ(pieces []record.Piece) int {
-	z := 0
-	for _, p := range pieces {
-		for _, c := range p.Cells {
-			z = max(z, c[2])
+// Guess lists the lattices a solution record may be on, the likeliest
+// first: import takes the only one, render the first. The coordinates
+// narrow them down (two or three of them, and the range of the third), and
+// so does the picture (see compile.Picture). Then folder, the file's
+// folder, decides if it is the family of one of them; else Guess keeps the
+// lattices on which the pieces fall into the fewest parts (most puzzles
+// have every piece in one part; tubes and quasi-polyforms do not), in the
+// order of compile.Lattices, which puts the plain lattice before the one
+// that merely also fits.
+func Guess(rec record.Record, folder string) []compile.Lattice {
+	var out []compile.Lattice
+	least := 0
+	for _, l := range compile.Lattices {
+		if !fits(l, rec) || rec.Picture != "" && !pictureFits(l, rec.Picture) {
+			continue
+		}
+		if l.Family() == folder {
+			return []compile.Lattice{l}
+		}
+		n := 0
+		for _, p := range rec.Pieces {
+			n += max(components(l, p.Cells, nil)-1, 0)
+		}
+		if len(out) == 0 || n < least {
+			out, least = nil, n
+		}
+		if n == least {
+			out = append(out, l)
 		}
 	}
-	return z
+	return out
+}
+
+// fits reports whether a record's coordinates are cells of a lattice.
+func fits(l compile.Lattice, rec record.Record) bool {
+	if l.Dims() != rec.Dims {
+		return false
+	}
+	return l.Kinds() == 0 || !slices.ContainsFunc(rec.Pieces, func(p record.Piece) bool {
+		return slices.ContainsFunc(p.Cells, func(c compile.Cell) bool { return c[2] < 0 || c[2] >= l.Kinds() })
+	})
 }
 
 // pictureFits reports whether a picture looks like the lattice's.
 func pictureFits(l compile.Lattice, pic string) bool {
 	slashes, sticks := strings.ContainsAny(pic, `/\`), stickSegment.MatchString(pic)
+	peaks := strings.Contains(pic, `/\`) || strings.Contains(pic, `\/`)
 	switch l.Picture() {
 	case compile.NamesPicture:
 		return !slashes && !sticks
 	case compile.SticksPicture:
 		return sticks
+	case compile.PeakedPicture:
+		return peaks && !sticks
 	}
-	return slashes && !sticks
+	return slashes && !peaks && !sticks
 }
 
 // stickSegment is a polystick picture's horizontal segment, " -X- ".
 var stickSegment = regexp.MustCompile(`(^|\s)-\S+-(\s|$)`)
 
-// allConnected reports whether each piece is connected on the lattice.
-func allConnected(l compile.Lattice, pieces []record.Piece) bool {
-	for _, p := range pieces {
-		if !connected(l, p.Cells, nil) {
-			return false
-		}
-	}
-	return true
-}
-
 // connected reports whether cells are connected through neighbours, each
 // neighbour first passed through join when it is not nil (to wrap a tube).
 func connected(l compile.Lattice, cells []compile.Cell, join func(compile.Cell) compile.Cell) bool {
+	return components(l, cells, join) == 1
+}
+
+// components counts the parts cells fall into, joined through neighbours
+// as connected joins them.
+func components(l compile.Lattice, cells []compile.Cell, join func(compile.Cell) compile.Cell) int {
 	in := map[compile.Cell]bool{}
 	for _, c := range cells {
 		in[c] = true
 	}
-	seen := map[compile.Cell]bool{cells[0]: true}
-	stack := []compile.Cell{cells[0]}
-	for len(stack) > 0 {
-		c := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, n := range l.Neighbours(c) {
-			if join != nil {
-				n = join(n)
-			}
-			if in[n] && !seen[n] {
-				seen[n] = true
-				stack = append(stack, n)
+	seen := map[compile.Cell]bool{}
+	n := 0
+	for _, start := range cells {
+		if seen[start] {
+			continue
+		}
+		n++
+		seen[start] = true
+		stack := []compile.Cell{start}
+		for len(stack) > 0 {
+			c := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, m := range l.Neighbours(c) {
+				if join != nil {
+					m = join(m)
+				}
+				if in[m] && !seen[m] {
+					seen[m] = true
+					stack = append(stack, m)
+				}
 			}
 		}
 	}
-	return len(seen) == len(in)
+	return n
 }

@@ -146,21 +146,11 @@ func congruent(l compile.Lattice, a, b []compile.Cell, oneSided bool) bool {
 		return false
 	}
 	for _, m := range compile.PieceMotions(l, oneSided) {
-		if slices.Equal(move(l, m, a), b) {
+		if slices.Equal(compile.Transform(l, m, a), b) {
 			return true
 		}
 	}
 	return false
-}
-
-// move applies a motion to a shape and normalizes the result.
-func move(l compile.Lattice, m compile.Motion, cells []compile.Cell) []compile.Cell {
-	out := make([]compile.Cell, len(cells))
-	for i, c := range cells {
-		out[i] = m.Apply(c)
-	}
-	n, _ := l.Normalize(out)
-	return n
 }
 
 // chiralPair reports whether two pieces are mirror images of each other

@@ -24,7 +24,7 @@ func congruentParts(l compile.Lattice, onBoard []piece) [][]compile.Cell {
 	for _, p := range onBoard {
 		area += len(p.cells)
 	}
-	if len(onBoard) < 2 || parts(l, boardOf(onBoard)) != 1 {
+	if len(onBoard) < 2 || components(l, boardOf(onBoard), nil) != 1 {
 		return nil
 	}
 	for k := 2; k <= min(maxParts, len(onBoard)/2); k++ {
@@ -108,7 +108,7 @@ func (s *partSearch) check() bool {
 func canonical(l compile.Lattice, cells []compile.Cell) []compile.Cell {
 	var best []compile.Cell
 	for _, m := range l.Motions() {
-		img := move(l, m, cells)
+		img := compile.Transform(l, m, cells)
 		if best == nil || slices.CompareFunc(img, best, func(a, b compile.Cell) int { return slices.Compare(a[:], b[:]) }) < 0 {
 			best = img
 		}

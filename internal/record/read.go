@@ -1,6 +1,7 @@
-// Package record reads the solution records of Polyform Puzzler's solution
-// files, which polyspec writes too: the one place their syntax is read, for
-// the importer in compile/puzzler and for emit, which draws them.
+// Package record reads and writes the solution records of Polyform
+// Puzzler's solution files, which polyspec writes too: the one place their
+// syntax is kept, for the importer in compile/puzzler, for render, which
+// draws them, and for emit, which writes them with their pictures.
 package record
 
 import (

@@ -1,8 +1,8 @@
 package record
 
 import (
-	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -91,7 +91,12 @@ func FuzzReadRecords(f *testing.F) {
 			if r.Dims == 0 && len(r.Pieces) > 0 {
 				return // mixed coordinates: the cells do not say how they were written
 			}
-			writeRecord(&b, r)
+			if slices.ContainsFunc(r.Pieces, func(p Piece) bool { return len(p.Cells) == 0 }) {
+				return // only grid points ("1,1i"): the writer names such a piece omitted
+			}
+			if err := NewWriter(&b, r.Dims, nil).Write(r); err != nil {
+				t.Fatal(err)
+			}
 		}
 		again, err := Read(strings.NewReader(b.String()), "g.txt", 0)
 		if err != nil {
@@ -108,29 +113,4 @@ func FuzzReadRecords(f *testing.F) {
 			}
 		}
 	})
-}
-
-// writeRecord writes a record back in the format Read reads.
-func writeRecord(b *strings.Builder, r Record) {
-	fmt.Fprintf(b, "solution %d:\n", r.Number)
-	for _, name := range r.Omitted {
-		fmt.Fprintf(b, "! %s\n", name)
-	}
-	for _, p := range r.Pieces {
-		for _, c := range p.Cells {
-			for k := range r.Dims {
-				if k > 0 {
-					b.WriteByte(',')
-				}
-				fmt.Fprint(b, c[k])
-			}
-			b.WriteByte(' ')
-		}
-		b.WriteString(p.Name + "\n")
-	}
-	b.WriteString("\n")
-	if r.Picture != "" {
-		b.WriteString(r.Picture + "\n")
-	}
-	b.WriteString("\n")
 }

@@ -198,15 +198,7 @@ func drawSudoku(sp *spec.Spec) (*rendering, error) {
 // sudokuSVG draws a grid of a Sudoku: its givens, or a solution.
 func sudokuSVG(pz *sudoku.Puzzle, grid []int) (string, error) {
 	rows := strings.Split(strings.TrimSuffix(sudoku.Format(pz.Layout.N, grid), "\n"), "\n")
-	var b bytes.Buffer
-	if err := emit.SudokuSVG(&b, rows, pz.Layout.Blocks()); err != nil {
-		return "", err
-	}
-	text := b.String()
-	if _, rest, ok := strings.Cut(text, "?>\n"); ok {
-		text = rest
-	}
-	return text, nil
+	return inlineSVG(func(w io.Writer) error { return emit.SudokuSVG(w, rows, pz.Layout.Blocks()) })
 }
 
 // specBoard reads a spec's lattice and board cells without compiling its
@@ -273,7 +265,7 @@ func (out *rendering) drawBoard(sp *spec.Spec) error {
 			}
 		}
 	}
-	if l.Name() == "square" && sp.Board.Size.Set {
+	if l.Squares() && sp.Board.Size.Set {
 		size := sp.Board.Size
 		out.Size = &artBoard{Line: size.Pos.Line, Rows: make([]string, size.V.H)}
 		for i := range out.Size.Rows {
@@ -283,7 +275,7 @@ func (out *rendering) drawBoard(sp *spec.Spec) error {
 	if sp.Board.Cells.Set {
 		out.CellList = &textPos{sp.Board.Cells.Pos.Line, sp.Board.Cells.Pos.Col}
 		cells = append(cells, neighbourHoles(l, board)...)
-		if l.Name() == "cubic" {
+		if emit.Solid(l.Name()) {
 			for _, c := range board {
 				out.CubeCells = append(out.CubeCells, [3]int(c))
 			}
@@ -340,8 +332,14 @@ func svgOf(lattice string, pieces []emit.Placed) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	return inlineSVG(pic.SVG)
+}
+
+// inlineSVG is the SVG that draw writes, without the XML declaration,
+// ready to be put in a page.
+func inlineSVG(draw func(io.Writer) error) (string, error) {
 	var b bytes.Buffer
-	if err := pic.SVG(&b); err != nil {
+	if err := draw(&b); err != nil {
 		return "", err
 	}
 	text := b.String()
@@ -361,28 +359,10 @@ type drawRequest struct {
 	} `json:"pieces"`
 }
 
-// drawFormats are the pictures /api/draw makes, by the format query
-// parameter: SVG (the default, the bytes --svg writes), PNG and glTF.
-var drawFormats = map[string]struct {
-	contentType string
-	draw        func(w io.Writer, lattice string, pieces []emit.Placed) error
-}{
-	"svg": {"image/svg+xml", func(w io.Writer, lattice string, pieces []emit.Placed) error {
-		pic, err := emit.NewDrawing(lattice, pieces)
-		if err != nil {
-			return err
-		}
-		return pic.SVG(w)
-	}},
-	"png": {"image/png", func(w io.Writer, lattice string, pieces []emit.Placed) error {
-		pic, err := emit.NewDrawing(lattice, pieces)
-		if err != nil {
-			return err
-		}
-		return pic.PNG(w, pngSize)
-	}},
-	"gltf": {"model/gltf+json", emit.GLTF},
-}
+// drawTypes are the content types of the pictures /api/draw makes, by the
+// format query parameter: SVG (the default, the bytes --svg writes), PNG
+// and glTF.
+var drawTypes = map[string]string{"svg": "image/svg+xml", "png": "image/png", "gltf": "model/gltf+json"}
 
 // pngSize is the longer side of an exported PNG, as --png-size's default.
 const pngSize = 480
@@ -393,7 +373,7 @@ func (s *Server) draw(w http.ResponseWriter, r *http.Request) {
 	if format == "" {
 		format = "svg"
 	}
-	f, ok := drawFormats[format]
+	contentType, ok := drawTypes[format]
 	if !ok {
 		fail(w, fmt.Errorf("format %q: expected svg, png or gltf", format))
 		return
@@ -408,10 +388,10 @@ func (s *Server) draw(w http.ResponseWriter, r *http.Request) {
 		pieces[i] = emit.Placed{Name: p.Name, Cells: p.Cells}
 	}
 	var b bytes.Buffer
-	if err := f.draw(&b, req.Lattice, pieces); err != nil {
+	if err := emit.Draw(&b, format, req.Lattice, pieces, pngSize); err != nil {
 		fail(w, err)
 		return
 	}
-	w.Header().Set("Content-Type", f.contentType)
+	w.Header().Set("Content-Type", contentType)
 	_, _ = w.Write(b.Bytes())
 }
