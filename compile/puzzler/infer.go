@@ -262,7 +262,7 @@ func asymmetric(l compile.Lattice, shape []compile.Cell, oneSided bool) bool {
 	motions := compile.PieceMotions(l, oneSided)
 	var seen [][]compile.Cell
 	for _, m := range motions {
-		o := move(l, m, shape)
+		o := compile.Transform(l, m, shape)
 		if slices.ContainsFunc(seen, func(s []compile.Cell) bool { return slices.Equal(s, o) }) {
 			return false
 		}
@@ -279,7 +279,7 @@ func turnsOf(l compile.Lattice, r compile.Motion, shape []compile.Cell, n int) [
 	turns := [][]compile.Cell{shape}
 	cur := shape
 	for range n - 1 {
-		cur = move(l, r, cur)
+		cur = compile.Transform(l, r, cur)
 		if slices.ContainsFunc(turns, func(t []compile.Cell) bool { return slices.Equal(t, cur) }) {
 			return nil
 		}
