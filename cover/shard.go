@@ -156,6 +156,9 @@ func ReadPart(r io.Reader) (Part, error) {
 	if err := checkCounts(Stats{p.Solutions, p.Nodes, p.Updates}, p.Seconds); err != nil {
 		return Part{}, fmt.Errorf("cover: part %d/%d: %w", p.Shard, p.Of, err)
 	}
+	if len(p.List) == 0 {
+		p.List = nil // "list": [] is no list, as WritePart writes it
+	}
 	return p, nil
 }
 
