@@ -535,38 +535,42 @@ var pieceName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9]*$`)
 
 // decodeOrientations decodes a table of piece names and lists of cells.
 func decodeOrientations(dst *[]PieceOrientations, n *node, name string) *Error {
-	fields, ok := n.val.([]field)
-	if !ok || len(fields) == 0 {
-		return errorf(n.pos, "%s: expected a table of piece names and lists of their orientations' cells, found %s", name, describe(n))
-	}
-	for _, f := range fields {
-		if !pieceName.MatchString(f.key) {
-			return errorf(f.pos, "%s: expected a piece name of letters and digits starting with a letter, found %q", name, f.key)
-		}
+	return decodePieceTable(n, name, "lists of their orientations' cells", func(f field) *Error {
 		po := PieceOrientations{Name: f.key, Pos: f.pos}
 		if err := decodeRegions(&po.Cells, f.val, name+"."+f.key); err != nil {
 			return err
 		}
 		*dst = append(*dst, po)
-	}
-	return nil
+		return nil
+	})
 }
 
 // decodeShapes decodes a table of piece names and their cells.
 func decodeShapes(dst *[]NamedShape, n *node, name string) *Error {
-	fields, ok := n.val.([]field)
-	if !ok || len(fields) == 0 {
-		return errorf(n.pos, "%s: expected a table of piece names and cells, found %s", name, describe(n))
-	}
-	for _, f := range fields {
-		if !pieceName.MatchString(f.key) {
-			return errorf(f.pos, "%s: expected a piece name of letters and digits starting with a letter, found %q", name, f.key)
-		}
+	return decodePieceTable(n, name, "cells", func(f field) *Error {
 		sh := NamedShape{Name: f.key, Pos: f.pos}
 		if err := decodeCells(&sh.Cells, f.val, name+"."+f.key); err != nil {
 			return err
 		}
 		*dst = append(*dst, sh)
+		return nil
+	})
+}
+
+// decodePieceTable checks that n is a table keyed by piece names, each
+// holding what, and decodes each entry in order.
+func decodePieceTable(n *node, name, what string, decode func(field) *Error) *Error {
+	fields, ok := n.val.([]field)
+	if !ok || len(fields) == 0 {
+		return errorf(n.pos, "%s: expected a table of piece names and %s, found %s", name, what, describe(n))
+	}
+	for _, f := range fields {
+		if !pieceName.MatchString(f.key) {
+			return errorf(f.pos, "%s: expected a piece name of letters and digits starting with a letter, found %q", name, f.key)
+		}
+		if err := decode(f); err != nil {
+			return err
+		}
 	}
 	return nil
 }
