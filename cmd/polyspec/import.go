@@ -23,18 +23,31 @@ type ImportCmd struct {
 
 // ImportPuzzlerCmd imports Polyform Puzzler solution files.
 type ImportPuzzlerCmd struct {
-	Files   []string `arg:"" help:"Solution files (.txt)."`
-	Out     string   `default:"." placeholder:"DIR" help:"Folder for the spec files, one per input, named after it."`
-	YAML    bool     `name:"yaml" help:"Write YAML instead of TOML."`
-	Lattice string   `placeholder:"L" predictor:"lattice" help:"The lattice: ${lattice_words}; by default inferred from the coordinates, the picture and the file's folder."`
-	Force   bool     `help:"Overwrite spec files that exist (by default they are left alone, as hand-edited specs may be)."`
-	Budget  float64  `default:"10" placeholder:"S" help:"CPU seconds each count may take when finding the convention under which the spec reproduces a complete run's count (0: do not count, and write no expect)."`
-	Backend string   `default:"${default_backend}" enum:"${backends}" help:"Search backend for those counts: ${backends} (default ${default_backend})."`
+	Files      []string `arg:"" help:"Solution files (.txt)."`
+	Out        string   `default:"." placeholder:"DIR" help:"Folder for the spec files, one per input, named after it."`
+	YAML       bool     `name:"yaml" help:"Write YAML instead of TOML."`
+	Lattice    string   `placeholder:"L" predictor:"lattice" help:"The lattice: ${lattice_words}; by default inferred from the coordinates, the picture and the file's folder."`
+	Force      bool     `help:"Overwrite spec files that exist (by default they are left alone, as hand-edited specs may be)."`
+	Budget     float64  `default:"10" placeholder:"S" help:"CPU seconds each count may take when finding the convention under which the spec reproduces a complete run's count (0: do not count, and write no expect)."`
+	Backend    string   `default:"${default_backend}" enum:"${backends}" help:"Search backend for those counts: ${backends} (default ${default_backend})."`
+	Documented string   `placeholder:"FILE" help:"Polyform Puzzler's count statements of its puzzles (tab-separated: family, puzzle, class, documented): a complete run's count that its puzzle's description contradicts (\"many solutions\", another number, a count of part of the puzzle) gets no expect, and one it states is sourced to both."`
 }
 
 func (c *ImportPuzzlerCmd) Run(e *env) error {
 	if err := os.MkdirAll(c.Out, 0o755); err != nil {
 		return err
+	}
+	var documented puzzler.Documented
+	if c.Documented != "" {
+		f, err := os.Open(c.Documented)
+		if err != nil {
+			return err
+		}
+		documented, err = puzzler.ReadDocumented(c.Documented, f)
+		f.Close()
+		if err != nil {
+			return err
+		}
 	}
 	failed := false
 	var done atomic.Int64
@@ -43,7 +56,7 @@ func (c *ImportPuzzlerCmd) Run(e *env) error {
 	})
 	defer stop()
 	for _, file := range c.Files {
-		if err := c.importFile(e, file); err != nil {
+		if err := c.importFile(e, file, documented); err != nil {
 			fmt.Fprintln(e.stderr, "polyspec:", err)
 			failed = true
 		}
@@ -55,12 +68,12 @@ func (c *ImportPuzzlerCmd) Run(e *env) error {
 	return nil
 }
 
-func (c *ImportPuzzlerCmd) importFile(e *env, file string) error {
+func (c *ImportPuzzlerCmd) importFile(e *env, file string, documented puzzler.Documented) error {
 	data, err := os.ReadFile(file)
 	if err != nil {
 		return err
 	}
-	pz, err := puzzler.Import(file, data, puzzler.Options{Lattice: c.Lattice})
+	pz, err := puzzler.Import(file, data, puzzler.Options{Lattice: c.Lattice, Documented: documented})
 	if err != nil {
 		return err
 	}
@@ -95,6 +108,9 @@ func (c *ImportPuzzlerCmd) importFile(e *env, file string) error {
 	switch {
 	case pz.Expect:
 		count = fmt.Sprintf("expect %d", pz.Count)
+	case pz.Complete && !pz.CompleteCount():
+		count = "no expect: its description contradicts the file's count"
+		fmt.Fprintf(e.stderr, "polyspec: %s: %s\n", file, pz.Note)
 	case pz.Complete && c.Budget > 0:
 		count = "no expect"
 		fmt.Fprintf(e.stderr, "polyspec: %s: %s\n", file, pz.Note)

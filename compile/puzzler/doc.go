@@ -5,7 +5,9 @@
 // its pieces cover are the board (less a piece parked beside it, which the
 // puzzle leaves out), and the pieces, with their names and shapes, are the
 // piece set. The closing line gives the number of solutions, which is a
-// known count only when the run was not cut short. Import reads all that,
+// known count only when the run was not cut short and, given Polyform
+// Puzzler's descriptions of its puzzles (ReadDocumented), the puzzle's own
+// description does not contradict it. Import reads all that,
 // names the pieces as the library does where it can, defines the rest in
 // the spec's shapes table, and checks its work by compiling the spec it
 // wrote and finding the file's solution among the placements. Guess, which

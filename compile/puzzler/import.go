@@ -14,6 +14,10 @@ import (
 type Options struct {
 	// Lattice is the lattice's name, or "" to infer it.
 	Lattice string
+	// Documented, when not nil, are the count statements of Polyform
+	// Puzzler's descriptions of its puzzles: a complete run's count that
+	// its puzzle's description contradicts is then no count.
+	Documented Documented
 }
 
 // A Puzzle is what Import read from a solution file, ready to write as a
@@ -41,10 +45,12 @@ type Puzzle struct {
 	// Transposed is true when x and y are swapped, to make a tube that
 	// joins top and bottom one that joins left and right.
 	Transposed bool
-	// Count is the closing count; Complete is true when it is the whole
-	// number of solutions.
+	// Count is the closing count; Complete is true when no notice says
+	// the run was cut short. Verdict is what the puzzle's description says
+	// of a complete run's count, when Import was given the descriptions.
 	Count    int64
 	Complete bool
+	Verdict  Verdict
 	// The counting convention, which Infer sets: Symmetry is "" for the
 	// board's whole symmetry group, or "rotations" or "parts" as in a
 	// spec; AllSolutions counts with no reduction; Omittable, when not
@@ -65,6 +71,13 @@ type Puzzle struct {
 	Note   string
 }
 
+// CompleteCount reports whether the closing count is the whole number of
+// solutions: the run was complete and the puzzle's description, when
+// known, does not contradict it.
+func (pz *Puzzle) CompleteCount() bool {
+	return pz.Complete && pz.Verdict.Contradiction == ""
+}
+
 // Import reads one solution file. Errors name the file, and the line where
 // the file says something Import cannot use.
 func Import(path string, data []byte, opt Options) (*Puzzle, error) {
@@ -77,6 +90,12 @@ func Import(path string, data []byte, opt Options) (*Puzzle, error) {
 		return nil, err
 	}
 	pz := &Puzzle{Name: specName(path), Source: path, Matrix: f.matrix, Lattice: l, Count: f.count, Complete: f.complete}
+	if pz.Complete && opt.Documented != nil {
+		pz.Verdict = opt.Documented.Judge(pz.Name, pz.Count)
+		if c := pz.Verdict.Contradiction; c != "" {
+			pz.Note = fmt.Sprintf("No expect: the file's run is complete, closing with %d, but %s.", pz.Count, c)
+		}
+	}
 	pieces, err := readPieces(f, l)
 	if err != nil {
 		return nil, err

@@ -14,8 +14,12 @@ import (
 )
 
 // FileSource is the expect-source of a count taken from a solution file
-// whose run was complete.
-const FileSource = "Polyform Puzzler solution file, complete run"
+// whose run was complete; DocumentedFileSource, of one that the puzzle's
+// description states too.
+const (
+	FileSource           = "Polyform Puzzler solution file, complete run"
+	DocumentedFileSource = "Polyform Puzzler documentation and solution file, complete run"
+)
 
 // A convention is one way Polyform Puzzler may have counted a puzzle's
 // solutions, set on a copy of the imported puzzle.
@@ -106,7 +110,7 @@ var symmetryConventions = []convention{
 // Note either way: how the convention was found, or why no expect is
 // written. An error is a failure to count, not a count that differs.
 func (pz *Puzzle) Infer(ctx context.Context, b cover.Backend, budget time.Duration) error {
-	if !pz.Complete {
+	if !pz.CompleteCount() {
 		return nil
 	}
 	seen := map[string]bool{} // the specs counted, as written

@@ -50,6 +50,9 @@ func (pz *Puzzle) comments() []string {
 	if pz.Note != "" {
 		c = append(c, pz.Note)
 	}
+	if d := pz.documentedComment(); d != "" {
+		c = append(c, d)
+	}
 	if !pz.Complete {
 		if pz.Count > 0 {
 			c = append(c, fmt.Sprintf("Its run stopped early, after %d solutions: no known count.", pz.Count))
@@ -58,6 +61,38 @@ func (pz *Puzzle) comments() []string {
 		}
 	}
 	return c
+}
+
+// documentedComment says what the puzzle's description says of a complete
+// count it does not contradict (a contradiction is the Note).
+func (pz *Puzzle) documentedComment() string {
+	v := pz.Verdict
+	switch {
+	case len(v.SetAside) > 0:
+		return fmt.Sprintf("Polyform Puzzler's description of this puzzle states %d too, and also %s: set aside, as the complete run and the description's other statement agree.", pz.Count, quoteAll(v.SetAside))
+	case v.Agrees:
+		return fmt.Sprintf("Polyform Puzzler's description of this puzzle states %d too.", pz.Count)
+	case v.Doubt != "":
+		return fmt.Sprintf("Polyform Puzzler's description of this puzzle gives the count in doubt (%q); the complete run is the source.", v.Doubt)
+	}
+	return ""
+}
+
+// quoteAll quotes statements and joins them with "and".
+func quoteAll(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = strconv.Quote(s)
+	}
+	return strings.Join(q, " and ")
+}
+
+// expectSource names where the expect comes from.
+func (pz *Puzzle) expectSource() string {
+	if pz.Verdict.Agrees {
+		return DocumentedFileSource
+	}
+	return FileSource
 }
 
 // writeComments writes comments as lines of "# ", a long one wrapped at
@@ -172,7 +207,7 @@ func (pz *Puzzle) keys(b *strings.Builder, sep string) {
 	kv("unique", strconv.FormatBool(!pz.AllSolutions))
 	if pz.Expect {
 		kv("expect", strconv.FormatInt(pz.Count, 10))
-		kv("expect-source", strconv.Quote(FileSource))
+		kv("expect-source", strconv.Quote(pz.expectSource()))
 	}
 }
 
