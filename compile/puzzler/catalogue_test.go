@@ -8,7 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rogpeppe/go-internal/txtar"
+
 	"github.com/polyspec/polyspec/compile"
+	"github.com/polyspec/polyspec/internal/record"
 	"github.com/polyspec/polyspec/puzzles"
 	"github.com/polyspec/polyspec/spec"
 )
@@ -132,4 +135,83 @@ func TestYAMLReadsAsTOML(t *testing.T) {
 			t.Errorf("%s: the TOML and the YAML differ", path)
 		}
 	}
+}
+
+// catalogueFacts holds, for the catalogue's specs with expect or
+// expect-all, the facts their sources give, copied by its make.sh.
+const catalogueFacts = "testdata/catalogue"
+
+// TestCatalogueExpectsAreFacts checks every expect of the catalogue that
+// cites Polyform Puzzler's solution file against the file's closing lines:
+// a complete run (no notice that a run was cut short) that closes with the
+// expect, and whose puzzle's own description does not contradict it, unless
+// the source cites the description too and the description states that
+// number (the spec is then the puzzle the description counts). An expect
+// that cites the documentation must be a number the description states.
+func TestCatalogueExpectsAreFacts(t *testing.T) {
+	archive, err := txtar.ParseFile(filepath.Join(catalogueFacts, "closings.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	closings := map[string][]byte{}
+	for _, f := range archive.Files {
+		closings[f.Name] = f.Data
+	}
+	path := filepath.Join(catalogueFacts, "documented-counts.tsv")
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	documented, err := ReadDocumented(path, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromFile := 0
+	for _, e := range puzzles.Entries() {
+		s, err := spec.LoadFS(puzzles.FS, e.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !s.Expect.Set && !s.ExpectAll.Set {
+			continue
+		}
+		citesFile := strings.Contains(s.ExpectSource.V, "Polyform Puzzler solution file")
+		citesDocs := strings.Contains(s.ExpectSource.V, "Polyform Puzzler documentation")
+		description, described := documented[e.Name]
+		if citesDocs && described && !states(description, s.Expect.V) {
+			t.Errorf("%s: expect %d cites Polyform Puzzler's documentation, whose description of the puzzle does not state it: %q", e.Path, s.Expect.V, description)
+		}
+		if !citesFile {
+			continue
+		}
+		fromFile++
+		data, ok := closings[e.Family+"/"+e.Name+".txt"]
+		if !ok {
+			t.Errorf("%s: cites its solution file, whose closing lines are not in %s: run its make.sh", e.Path, catalogueFacts)
+			continue
+		}
+		c, ok := record.ReadClosing(data)
+		switch {
+		case !ok || !c.Complete:
+			t.Errorf("%s: cites a complete run, but the file's run was cut short or has no count", e.Path)
+		case !s.Expect.Set || c.Count != s.Expect.V:
+			t.Errorf("%s: expect %d, but the file's complete run closes with %d", e.Path, s.Expect.V, c.Count)
+		default:
+			if v := documented.Judge(e.Name, c.Count); v.Contradiction != "" && !(citesDocs && states(description, c.Count)) {
+				t.Errorf("%s: cites its solution file's complete run of %d, but %s", e.Path, c.Count, v.Contradiction)
+			}
+		}
+	}
+	if fromFile == 0 {
+		t.Error("no catalogue spec cites a solution file")
+	}
+}
+
+// states reports whether a description states the number, of the whole
+// puzzle or of part of it.
+func states(description string, n int64) bool {
+	return slices.ContainsFunc(statements(description), func(s statement) bool {
+		return s.kind != unknown && s.n == n
+	})
 }
