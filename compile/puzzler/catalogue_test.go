@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -146,8 +147,10 @@ const catalogueFacts = "testdata/catalogue"
 // a complete run (no notice that a run was cut short) that closes with the
 // expect, and whose puzzle's own description does not contradict it, unless
 // the source cites the description too and the description states that
-// number (the spec is then the puzzle the description counts). An expect
-// that cites the documentation must be a number the description states.
+// number (the spec is then the puzzle the description counts), and whose
+// comment quotes the description's other numbers, if any, saying which it
+// trusts. An expect that cites the documentation must be a number the
+// description states.
 func TestCatalogueExpectsAreFacts(t *testing.T) {
 	archive, err := txtar.ParseFile(filepath.Join(catalogueFacts, "closings.txtar"))
 	if err != nil {
@@ -198,8 +201,21 @@ func TestCatalogueExpectsAreFacts(t *testing.T) {
 		case !s.Expect.Set || c.Count != s.Expect.V:
 			t.Errorf("%s: expect %d, but the file's complete run closes with %d", e.Path, s.Expect.V, c.Count)
 		default:
-			if v := documented.Judge(e.Name, c.Count); v.Contradiction != "" && !(citesDocs && states(description, c.Count)) {
+			v := documented.Judge(e.Name, c.Count)
+			if v.Contradiction != "" && !(citesDocs && states(description, c.Count)) {
 				t.Errorf("%s: cites its solution file's complete run of %d, but %s", e.Path, c.Count, v.Contradiction)
+			}
+			// Where the description also states other numbers, the spec
+			// says which it trusts, quoting them.
+			text, err := puzzles.FS.ReadFile(e.Path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			comment := strings.ReplaceAll(string(text), "\n# ", " ")
+			for _, other := range v.SetAside {
+				if !strings.Contains(comment, strconv.Quote(other)) {
+					t.Errorf("%s: its puzzle's description also states %q: the spec's comment must quote it and say which number it trusts", e.Path, other)
+				}
 			}
 		}
 	}
