@@ -30,7 +30,7 @@ type ImportPuzzlerCmd struct {
 	Force      bool     `help:"Overwrite spec files that exist (by default they are left alone, as hand-edited specs may be)."`
 	Budget     float64  `default:"10" placeholder:"S" help:"CPU seconds each count may take when finding the convention under which the spec reproduces a complete run's count (0: do not count, and write no expect)."`
 	Backend    string   `default:"${default_backend}" enum:"${backends}" help:"Search backend for those counts: ${backends} (default ${default_backend})."`
-	Documented string   `placeholder:"FILE" help:"Polyform Puzzler's count statements of its puzzles (tab-separated: family, puzzle, class, documented): a complete run's count that its puzzle's description contradicts (\"many solutions\", another number, a count of part of the puzzle) gets no expect, and one it states is sourced to both."`
+	Documented string   `placeholder:"FILE" help:"Polyform Puzzler's count statements of its puzzles (tab-separated: family, puzzle, class, documented): a complete run's count that its puzzle's description contradicts (\"many solutions\", another number, a count of part of the puzzle) gets no expect, and one it states is sourced to both; a puzzle with no such count whose description states one gets that count to reproduce, sourced to the documentation."`
 }
 
 func (c *ImportPuzzlerCmd) Run(e *env) error {
@@ -104,18 +104,23 @@ func (c *ImportPuzzlerCmd) importFile(e *env, file string, documented puzzler.Do
 	if err := outfile.Write(out, text); err != nil {
 		return err
 	}
+	if why := pz.Contradicted(); why != "" {
+		fmt.Fprintf(e.stderr, "polyspec: %s: %s\n", file, why)
+	}
 	count := "no known count"
 	switch {
 	case pz.Expect:
-		count = fmt.Sprintf("expect %d", pz.Count)
-	case pz.Complete && !pz.CompleteCount():
-		count = "no expect: its description contradicts the file's count"
-		fmt.Fprintf(e.stderr, "polyspec: %s: %s\n", file, pz.Note)
-	case pz.Complete && c.Budget > 0:
+		count = fmt.Sprintf("expect %d", pz.Target)
+		if pz.TargetSource == puzzler.DocumentedSource {
+			count += " from its description"
+		}
+	case pz.TargetSource != "" && c.Budget > 0:
 		count = "no expect"
 		fmt.Fprintf(e.stderr, "polyspec: %s: %s\n", file, pz.Note)
-	case pz.Complete:
-		count = fmt.Sprintf("no expect: the file's %d not counted (--budget 0)", pz.Count)
+	case pz.TargetSource != "":
+		count = fmt.Sprintf("no expect: the count %d not checked (--budget 0)", pz.Target)
+	case pz.Contradicted() != "":
+		count = "no expect: its description contradicts the file's count"
 	}
 	fmt.Fprintf(e.stdout, "wrote %s (%s, %d cells, pieces %s, %s)\n", out, pz.Lattice.Name(), len(pz.Board), pz.Pieces, count)
 	return nil

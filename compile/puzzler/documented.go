@@ -154,7 +154,7 @@ type Verdict struct {
 
 // Why a contradicted count is no fact, as the spec's comment says.
 const (
-	neitherTrusted     = "Neither number is trusted: they disagree, and neither source says that its number is of this puzzle under this convention"
+	neitherTrusted     = "The file's count is not trusted: its own puzzle's description disagrees, and the file does not say what its run counted"
 	descriptionTrusted = "The description is trusted over the file: its author knew the count was not settled, and a closing count may be of a run of another matrix (pieces fixed in place, part of the board), which the file does not say"
 )
 
@@ -198,4 +198,23 @@ func (d Documented) Judge(name string, count int64) Verdict {
 		}
 	}
 	return v
+}
+
+// Count is the number of solutions the named puzzle's description states,
+// when it states one: its count statements all give that number, and none
+// gives it in doubt or counts a part (a description that counts parts is
+// of another puzzle's parts, or of this one's, and the whole is unclear).
+func (d Documented) Count(name string) (int64, bool) {
+	n, ok := int64(0), false
+	for _, s := range statements(d[name]) {
+		switch {
+		case s.kind == tentative || s.kind == part:
+			return 0, false
+		case s.kind == exact && ok && s.n != n:
+			return 0, false
+		case s.kind == exact:
+			n, ok = s.n, true
+		}
+	}
+	return n, ok
 }

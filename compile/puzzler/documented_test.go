@@ -1,6 +1,7 @@
 package puzzler
 
 import (
+	"cmp"
 	"context"
 	"os"
 	"path/filepath"
@@ -88,7 +89,7 @@ func TestJudge(t *testing.T) {
 		{"many, in prose only", "14,600 solutions / With that many solutions, it's very easy to find another.", 14600, true, nil, "", ""},
 		{"a question mark", "? solutions", 48928, false, nil, `gives no count: "? solutions"`, ""},
 		{"a lower bound", "at least 5 solutions, probably many more", 5, false, nil, "gives no count", ""},
-		{"another number", "13 solutions", 146, false, nil, `states another number: "13 solutions". Neither number is trusted`, ""},
+		{"another number", "13 solutions", 146, false, nil, `states another number: "13 solutions". The file's count is not trusted`, ""},
 		{"two other numbers", "0 solutions. / 2 solutions", 3, false, nil, `states another number: "0 solutions." and "2 solutions"`, ""},
 		{"the count in doubt", "10? solutions", 10, false, nil, "", "10? solutions"},
 		{"another number in doubt", "6 solutions?", 7, false, nil, `states another number, in doubt: "6 solutions?"`, ""},
@@ -110,29 +111,37 @@ func TestJudge(t *testing.T) {
 }
 
 // TestImportDocumented imports a file whose complete run counts 6 (the
-// usual convention reproduces it) under each kind of description, and
-// checks the expect, its source and the comment.
+// usual convention reproduces it; rotations only give 12) under each kind
+// of description, and the same puzzle's file of a run cut short, and checks
+// the expect, its source and the comment.
 func TestImportDocumented(t *testing.T) {
-	path := filepath.Join("testdata", "conventions", "usual.txt")
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	complete, cutShort := filepath.Join("testdata", "conventions", "usual.txt"), filepath.Join("testdata", "documented", "cut-short.txt")
 	for _, c := range []struct {
 		rule, description string
+		file              string   // complete if ""
 		want              []string // lines the TOML must hold
 		not               []string // and must not
 	}{
-		{"no description", "", []string{"expect = 6\n", `expect-source = "Polyform Puzzler solution file, complete run"`}, []string{"description"}},
-		{"the count stated", "6 solutions", []string{"expect = 6", `expect-source = "Polyform Puzzler documentation and solution file, complete run"`, "Polyform Puzzler's description of this puzzle states 6 too."}, nil},
-		{"the count and another", "2 solutions / 6 solutions", []string{"expect = 6", `expect-source = "Polyform Puzzler documentation and solution file, complete run"`, `and also "2 solutions": set aside`}, nil},
-		{"the count in doubt", "6? solutions", []string{"expect = 6", `expect-source = "Polyform Puzzler solution file, complete run"`, `in doubt ("6? solutions")`}, nil},
-		{"many", "many solutions", []string{"No expect: the file's run is complete, closing with 6, but its description gives no count: \"many solutions\". The description is trusted", "unique = true"}, []string{"expect ="}},
-		{"another number", "13 solutions", []string{`description states another number: "13 solutions". Neither number is trusted`}, []string{"expect ="}},
-		{"the count of a part", "6 unique solutions for the inner square.", []string{"counts only part of the puzzle"}, []string{"expect ="}},
+		{"no description", "", "", []string{"expect = 6\n", `expect-source = "Polyform Puzzler solution file, complete run"`}, []string{"description"}},
+		{"the count stated", "6 solutions", "", []string{"expect = 6\n", `expect-source = "Polyform Puzzler documentation and solution file, complete run"`, "Polyform Puzzler's description of this puzzle states 6 too."}, nil},
+		{"the count and another", "2 solutions / 6 solutions", "", []string{"expect = 6\n", `expect-source = "Polyform Puzzler documentation and solution file, complete run"`, `and also "2 solutions": set aside`}, nil},
+		{"the count in doubt", "6? solutions", "", []string{"expect = 6\n", `expect-source = "Polyform Puzzler solution file, complete run"`, `in doubt ("6? solutions")`}, nil},
+		{"many", "many solutions", "", []string{"No expect: The file's run is complete, closing with 6, but its description gives no count: \"many solutions\". The description is trusted", "unique = true"}, []string{"expect ="}},
+		{"another number, reproduced", "12 solutions", "", []string{`description states another number: "12 solutions". The file's count is not trusted`, "The description's count, 12, is the number of solutions modulo the board's rotations only", "expect = 12\n", `expect-source = "Polyform Puzzler documentation"` + "\n"}, nil},
+		{"another number, not reproduced", "13 solutions", "", []string{`description states another number: "13 solutions". The file's count is not trusted`, "No expect: no standard convention reproduces the description's count, 13 ("}, []string{"expect ="}},
+		{"two other numbers", "12 solutions / 13 solutions", "", []string{"No expect: The file's run is complete, closing with 6, but its description states another number"}, []string{"expect =", "standard convention"}},
+		{"the count of a part", "6 unique solutions for the inner square.", "", []string{"counts only part of the puzzle"}, []string{"expect ="}},
+		{"a run cut short, no description", "", cutShort, []string{"Its run stopped early, after 1 solutions: the file gives no count."}, []string{"expect ="}},
+		{"a run cut short, the count stated", "6 solutions", cutShort, []string{"Its run stopped early", "The description's count, 6, is the number of solutions modulo the board's symmetries", "expect = 6\n", `expect-source = "Polyform Puzzler documentation"` + "\n"}, nil},
+		{"a run cut short, many", "many solutions", cutShort, []string{"Its run stopped early"}, []string{"expect =", "No expect"}},
 	} {
 		t.Run(c.rule, func(t *testing.T) {
-			pz, err := Import(path, data, Options{Documented: Documented{"usual": c.description}})
+			path := cmp.Or(c.file, complete)
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pz, err := Import(path, data, Options{Documented: Documented{specName(path): c.description}})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -152,10 +161,33 @@ func TestImportDocumented(t *testing.T) {
 					t.Errorf("%q in\n%s", w, text)
 				}
 			}
-			if pz.CompleteCount() != pz.Expect {
-				t.Errorf("CompleteCount %v, expect written %v", pz.CompleteCount(), pz.Expect)
+			if pz.Expect && pz.TargetSource == "" {
+				t.Errorf("an expect with no source")
 			}
 		})
+	}
+}
+
+// TestDocumentedCount: the count a description states, when it states one.
+func TestDocumentedCount(t *testing.T) {
+	for _, c := range []struct {
+		description string
+		n           int64
+		ok          bool
+	}{
+		{"2339 solutions", 2339, true},
+		{"0 solutions", 0, true},
+		{"many solutions. / 194 solutions", 194, true},
+		{"1,310,969 solutions / 1,310,969 many solutions", 1310969, true},
+		{"27 solutions / 10 solutions", 0, false},
+		{"10? solutions", 0, false},
+		{"many solutions / 4,579 unique solutions for the pentominoes & tetrominoes (outer ring). / Total unique solutions: 219,792.", 0, false},
+		{"many solutions", 0, false},
+		{"", 0, false},
+	} {
+		if n, ok := (Documented{"p": c.description}).Count("p"); n != c.n || ok != c.ok {
+			t.Errorf("Count of %q = %d, %v; want %d, %v", c.description, n, ok, c.n, c.ok)
+		}
 	}
 }
 

@@ -51,6 +51,12 @@ type Puzzle struct {
 	Count    int64
 	Complete bool
 	Verdict  Verdict
+	// Target is the count the spec must reproduce to write it as expect,
+	// and TargetSource its expect-source: a complete run's count that
+	// the puzzle's description does not contradict; else, given the
+	// descriptions, the count the description states; else none ("").
+	Target       int64
+	TargetSource string
 	// The counting convention, which Infer sets: Symmetry is "" for the
 	// board's whole symmetry group, or "rotations" or "parts" as in a
 	// spec; AllSolutions counts with no reduction; Omittable, when not
@@ -78,6 +84,15 @@ func (pz *Puzzle) CompleteCount() bool {
 	return pz.Complete && pz.Verdict.Contradiction == ""
 }
 
+// Contradicted says, when the puzzle's description contradicts the file's
+// complete count, how; else "".
+func (pz *Puzzle) Contradicted() string {
+	if pz.Verdict.Contradiction == "" {
+		return ""
+	}
+	return fmt.Sprintf("The file's run is complete, closing with %d, but %s.", pz.Count, pz.Verdict.Contradiction)
+}
+
 // Import reads one solution file. Errors name the file, and the line where
 // the file says something Import cannot use.
 func Import(path string, data []byte, opt Options) (*Puzzle, error) {
@@ -92,9 +107,14 @@ func Import(path string, data []byte, opt Options) (*Puzzle, error) {
 	pz := &Puzzle{Name: specName(path), Source: path, Matrix: f.matrix, Lattice: l, Count: f.count, Complete: f.complete}
 	if pz.Complete && opt.Documented != nil {
 		pz.Verdict = opt.Documented.Judge(pz.Name, pz.Count)
-		if c := pz.Verdict.Contradiction; c != "" {
-			pz.Note = fmt.Sprintf("No expect: the file's run is complete, closing with %d, but %s.", pz.Count, c)
-		}
+	}
+	switch n, ok := opt.Documented.Count(pz.Name); {
+	case pz.CompleteCount() && pz.Verdict.Agrees:
+		pz.Target, pz.TargetSource = pz.Count, DocumentedFileSource
+	case pz.CompleteCount():
+		pz.Target, pz.TargetSource = pz.Count, FileSource
+	case ok:
+		pz.Target, pz.TargetSource = n, DocumentedSource
 	}
 	pieces, err := readPieces(f, l)
 	if err != nil {

@@ -40,7 +40,7 @@ func TestImport(t *testing.T) {
 			name: "a run cut short",
 			path: "ominoes/p.txt",
 			text: "solution 1:\n0,0 0,1 I2\n\nI2\nI2\n\nUser-requested solution limit reached.\n1 solutions, 3 searches, duration 0:00:00.1\n",
-			want: []string{"# Its run stopped early, after 1 solutions: no known count."},
+			want: []string{"# Its run stopped early, after 1 solutions: the file gives no count."},
 			not:  []string{"expect"},
 		},
 		{
@@ -48,7 +48,7 @@ func TestImport(t *testing.T) {
 			name: "a count resumed after an interruption",
 			path: "ominoes/p.txt",
 			text: "solution 1:\n0,0 0,1 I2\n\nI2\nI2\n\nSession interrupted by user.\n0 solutions, 3 searches, duration 0:00:00.1\n\nResuming session (0 solutions, 3 searches).\n\n1 solutions, 4 searches, duration 0:00:00.1\n",
-			want: []string{"# Its run stopped early, after 1 solutions: no known count."},
+			want: []string{"# Its run stopped early, after 1 solutions: the file gives no count."},
 			not:  []string{"expect"},
 		},
 		{

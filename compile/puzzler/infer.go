@@ -19,6 +19,9 @@ import (
 const (
 	FileSource           = "Polyform Puzzler solution file, complete run"
 	DocumentedFileSource = "Polyform Puzzler documentation and solution file, complete run"
+	// DocumentedSource is the expect-source of a count that only the
+	// puzzle's description gives.
+	DocumentedSource = "Polyform Puzzler documentation"
 )
 
 // A convention is one way Polyform Puzzler may have counted a puzzle's
@@ -110,8 +113,12 @@ var symmetryConventions = []convention{
 // Note either way: how the convention was found, or why no expect is
 // written. An error is a failure to count, not a count that differs.
 func (pz *Puzzle) Infer(ctx context.Context, b cover.Backend, budget time.Duration) error {
-	if !pz.CompleteCount() {
+	if pz.TargetSource == "" {
 		return nil
+	}
+	target, whose := pz.Target, "the file's count"
+	if pz.TargetSource == DocumentedSource {
+		whose = "the description's count"
 	}
 	seen := map[string]bool{} // the specs counted, as written
 	var tried []string
@@ -125,7 +132,7 @@ func (pz *Puzzle) Infer(ctx context.Context, b cover.Backend, budget time.Durati
 			}
 			// Only a convention that counts the other way from the usual
 			// one can reach the file's count.
-			if j == 1 && usual < pz.Count || j > 1 && usual > pz.Count {
+			if j == 1 && usual < target || j > 1 && usual > target {
 				continue
 			}
 			text := string(c.TOML())
@@ -135,7 +142,7 @@ func (pz *Puzzle) Infer(ctx context.Context, b cover.Backend, budget time.Durati
 			seen[text] = true
 			limit := budget
 			if j > 1 && usual > 0 {
-				limit = scaledBudget(budget, usualCPU, float64(pz.Count)/float64(usual))
+				limit = scaledBudget(budget, usualCPU, float64(target)/float64(usual))
 			}
 			start := cpuTime()
 			n, err := countSpec(ctx, c, b, limit)
@@ -145,7 +152,7 @@ func (pz *Puzzle) Infer(ctx context.Context, b cover.Backend, budget time.Durati
 			switch {
 			case errors.Is(err, errBudget):
 				if i == 0 && len(tried) == 0 {
-					pz.Note = fmt.Sprintf("No expect: counting this spec takes more than %s of CPU time, so the file's %d could not be checked.", budget, pz.Count)
+					pz.Note = fmt.Sprintf("No expect: counting this spec takes more than %s of CPU time, so %s, %d, could not be checked.", budget, whose, target)
 					return nil
 				}
 				tried = append(tried, fmt.Sprintf("%s%s: more than %s", sc.says, with(pc.says), limit))
@@ -167,10 +174,10 @@ func (pz *Puzzle) Infer(ctx context.Context, b cover.Backend, budget time.Durati
 				usual, usualCPU = n, cpuTime()-start
 			}
 			tried = append(tried, fmt.Sprintf("%s%s: %d", sc.says, with(pc.says), n))
-			if n == pz.Count {
+			if n == target {
 				*pz = *c
 				pz.Expect = true
-				pz.Note = fmt.Sprintf("The file's count, %d, is the number of solutions %s%s: found by counting this spec under each standard convention in turn.", n, sc.says, with(pc.says))
+				pz.Note = fmt.Sprintf("%s, %d, is the number of solutions %s%s: found by counting this spec under each standard convention in turn.", capitalized(whose), n, sc.says, with(pc.says))
 				return nil
 			}
 		}
@@ -187,18 +194,18 @@ func (pz *Puzzle) Infer(ctx context.Context, b cover.Backend, budget time.Durati
 			tried = append(tried, fmt.Sprintf("%s: more than %s", r.says, budget))
 			break
 		}
-		if err != nil || n != pz.Count {
+		if err != nil || n != target {
 			continue
 		}
 		*pz = *r.puzzle
 		pz.Expect = true
-		pz.Note = fmt.Sprintf("The file's count, %d, is the number of solutions with no symmetry reduction when %s: found by counting this spec under each standard convention in turn, and then with each asymmetric piece restricted so.", n, r.says)
+		pz.Note = fmt.Sprintf("%s, %d, is the number of solutions with no symmetry reduction when %s: found by counting this spec under each standard convention in turn, and then with each asymmetric piece restricted so.", capitalized(whose), n, r.says)
 		return nil
 	}
 	if len(rs) > 0 {
 		tried = append(tried, fmt.Sprintf("no reduction with one asymmetric piece restricted to a run of its turns: %d tried, none", len(rs)))
 	}
-	pz.Note = fmt.Sprintf("No expect: no standard convention reproduces the file's count, %d (%s).", pz.Count, strings.Join(tried, "; "))
+	pz.Note = fmt.Sprintf("No expect: no standard convention reproduces %s, %d (%s).", whose, target, strings.Join(tried, "; "))
 	return nil
 }
 
@@ -303,6 +310,11 @@ const maxBudgetScale = 4
 // margin, never less than the budget nor more than maxBudgetScale times it.
 func scaledBudget(budget, usual time.Duration, ratio float64) time.Duration {
 	return min(max(time.Duration(1.5*ratio*float64(usual)), budget), maxBudgetScale*budget)
+}
+
+// capitalized starts a phrase with a capital letter.
+func capitalized(s string) string {
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // with joins a piece convention to a symmetry convention in a sentence.

@@ -47,18 +47,21 @@ func (pz *Puzzle) comments() []string {
 	if pz.Transposed {
 		c = append(c, "x and y are swapped: the file's tube joins top and bottom, a spec's joins left and right.")
 	}
+	switch {
+	case !pz.Complete && pz.Count > 0:
+		c = append(c, fmt.Sprintf("Its run stopped early, after %d solutions: the file gives no count.", pz.Count))
+	case !pz.Complete:
+		c = append(c, "The file gives no complete count.")
+	case pz.Contradicted() != "" && pz.TargetSource == "":
+		c = append(c, "No expect: "+pz.Contradicted())
+	case pz.Contradicted() != "":
+		c = append(c, pz.Contradicted())
+	}
 	if pz.Note != "" {
 		c = append(c, pz.Note)
 	}
 	if d := pz.documentedComment(); d != "" {
 		c = append(c, d)
-	}
-	if !pz.Complete {
-		if pz.Count > 0 {
-			c = append(c, fmt.Sprintf("Its run stopped early, after %d solutions: no known count.", pz.Count))
-		} else {
-			c = append(c, "The file gives no complete count.")
-		}
 	}
 	return c
 }
@@ -85,14 +88,6 @@ func quoteAll(ss []string) string {
 		q[i] = strconv.Quote(s)
 	}
 	return strings.Join(q, " and ")
-}
-
-// expectSource names where the expect comes from.
-func (pz *Puzzle) expectSource() string {
-	if pz.Verdict.Agrees {
-		return DocumentedFileSource
-	}
-	return FileSource
 }
 
 // writeComments writes comments as lines of "# ", a long one wrapped at
@@ -206,8 +201,8 @@ func (pz *Puzzle) keys(b *strings.Builder, sep string) {
 	}
 	kv("unique", strconv.FormatBool(!pz.AllSolutions))
 	if pz.Expect {
-		kv("expect", strconv.FormatInt(pz.Count, 10))
-		kv("expect-source", strconv.Quote(pz.expectSource()))
+		kv("expect", strconv.FormatInt(pz.Target, 10))
+		kv("expect-source", strconv.Quote(pz.TargetSource))
 	}
 }
 
