@@ -1,17 +1,19 @@
 #!/bin/sh
-# Copies, for each catalogue spec with expect or expect-all, the facts
-# TestCatalogueExpectsAreFacts checks it against: its row of Polyform
-# Puzzler's documented counts (documented-counts.tsv) and its solution
-# file's closing lines and notices (closings.txtar). Run it from the
-# repository's root with the shared data folder:
+# Copies the facts TestCatalogueExpectsAreFacts checks the catalogue's
+# counts against: for each spec with a count, published or polyspec's own,
+# its row of Polyform Puzzler's documented counts (documented-counts.tsv),
+# and for each spec with expect or expect-all, its solution file's closing
+# lines and notices (closings.txtar). Run it from the repository's root
+# with the shared data folder:
 #   sh compile/puzzler/testdata/catalogue/make.sh ../shared/data
 set -eu
 data=$1
 out=compile/puzzler/testdata/catalogue
 specs=$(grep -lE '^expect(-all)? *[=:]' puzzles/*/*.toml puzzles/*/*.yaml | sort)
+counted=$(grep -lE '^(expect|count)(-all)? *[=:]' puzzles/*/*.toml puzzles/*/*.yaml | sort)
 {
 	head -n 1 "$data/puzzler-documented-counts.tsv"
-	for s in $specs; do
+	for s in $counted; do
 		family=$(basename "$(dirname "$s")")
 		name=$(basename "${s%.*}")
 		awk -F'\t' -v f="$family" -v n="$name" '$1 == f && $2 == n' "$data/puzzler-documented-counts.tsv"
