@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -177,8 +178,15 @@ func TestCatalogueExpectsAreFacts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		text, err := puzzles.FS.ReadFile(e.Path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		comment := strings.ReplaceAll(string(text), "\n# ", " ")
 		if n, ok := documented.Count(e.Name); ok && s.Count.Set && s.Count.V == n {
 			t.Errorf("%s: polyspec's own count %d is the count its puzzle's description states: write it as expect, with the documentation as its source", e.Path, n)
+		} else if ok && s.Count.Set && !mentions(comment, n) {
+			t.Errorf("%s: its puzzle's description states %d solutions, not polyspec's own count %d: the spec's comment must say so", e.Path, n, s.Count.V)
 		}
 		if !s.Expect.Set && !s.ExpectAll.Set {
 			continue
@@ -211,11 +219,6 @@ func TestCatalogueExpectsAreFacts(t *testing.T) {
 			}
 			// Where the description also states other numbers, the spec
 			// says which it trusts, quoting them.
-			text, err := puzzles.FS.ReadFile(e.Path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			comment := strings.ReplaceAll(string(text), "\n# ", " ")
 			for _, other := range v.SetAside {
 				if !strings.Contains(comment, strconv.Quote(other)) {
 					t.Errorf("%s: its puzzle's description also states %q: the spec's comment must quote it and say which number it trusts", e.Path, other)
@@ -226,6 +229,17 @@ func TestCatalogueExpectsAreFacts(t *testing.T) {
 	if fromFile == 0 {
 		t.Error("no catalogue spec cites a solution file")
 	}
+}
+
+// mentions reports whether a comment gives a number, with or without
+// thousands commas.
+func mentions(comment string, n int64) bool {
+	plain := strconv.FormatInt(n, 10)
+	commas := plain
+	for i := len(plain) - 3; i > 0; i -= 3 {
+		commas = commas[:i] + "," + commas[i:]
+	}
+	return regexp.MustCompile(`(^|[^0-9,]|,\s)(` + plain + `|` + commas + `)($|[^0-9,]|,\D)`).MatchString(comment)
 }
 
 // states reports whether a description states the number, of the whole
