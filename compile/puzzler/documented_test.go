@@ -134,6 +134,7 @@ func TestImportDocumented(t *testing.T) {
 		{"a run cut short, no description", "", cutShort, []string{"Its run stopped early, after 1 solutions: the file gives no count."}, []string{"expect ="}},
 		{"a run cut short, the count stated", "6 solutions", cutShort, []string{"Its run stopped early", "The description's count, 6, is the number of solutions modulo the board's symmetries", "expect = 6\n", `expect-source = "Polyform Puzzler documentation"` + "\n"}, nil},
 		{"a run cut short, many", "many solutions", cutShort, []string{"Its run stopped early"}, []string{"expect =", "No expect"}},
+		{"a run cut short, 0 stated", "many solutions / 0 solutions", cutShort, []string{"Its run stopped early"}, []string{"expect =", "No expect"}},
 	} {
 		t.Run(c.rule, func(t *testing.T) {
 			path := cmp.Or(c.file, complete)

@@ -113,7 +113,7 @@ func Import(path string, data []byte, opt Options) (*Puzzle, error) {
 		pz.Target, pz.TargetSource = pz.Count, DocumentedFileSource
 	case pz.CompleteCount():
 		pz.Target, pz.TargetSource = pz.Count, FileSource
-	case ok:
+	case ok && n > 0: // a description's 0 is disproved by the file's solution
 		pz.Target, pz.TargetSource = n, DocumentedSource
 	}
 	pieces, err := readPieces(f, l)
