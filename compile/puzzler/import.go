@@ -16,7 +16,8 @@ type Options struct {
 	Lattice string
 	// Documented, when not nil, are the count statements of Polyform
 	// Puzzler's descriptions of its puzzles: a complete run's count that
-	// its puzzle's description contradicts is then no count.
+	// its puzzle's description contradicts is then no count, and a puzzle
+	// with no count takes the one its description states, if any.
 	Documented Documented
 }
 

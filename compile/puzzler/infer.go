@@ -105,7 +105,8 @@ var symmetryConventions = []convention{
 }
 
 // Infer finds the counting convention under which the spec reproduces the
-// file's complete count, trying the piece conventions in order and, for
+// target (the file's complete count, or else the one the puzzle's
+// description states; none: Infer does nothing), trying the piece conventions in order and, for
 // each, the symmetry conventions, each count cut off after budget of CPU
 // time (more for the conventions that count more solutions than the usual
 // one: scaledBudget). It sets
@@ -131,7 +132,7 @@ func (pz *Puzzle) Infer(ctx context.Context, b cover.Backend, budget time.Durati
 				continue
 			}
 			// Only a convention that counts the other way from the usual
-			// one can reach the file's count.
+			// one can reach the target.
 			if j == 1 && usual < target || j > 1 && usual > target {
 				continue
 			}

@@ -53,7 +53,7 @@ func (pz *Puzzle) comments() []string {
 	case !pz.Complete:
 		c = append(c, "The file gives no complete count.")
 	case pz.Contradicted() != "" && pz.TargetSource == "":
-		c = append(c, "No expect: "+pz.Contradicted())
+		c = append(c, "No expect. "+pz.Contradicted())
 	case pz.Contradicted() != "":
 		c = append(c, pz.Contradicted())
 	}
@@ -67,7 +67,7 @@ func (pz *Puzzle) comments() []string {
 }
 
 // documentedComment says what the puzzle's description says of a complete
-// count it does not contradict (a contradiction is the Note).
+// count it does not contradict (Contradicted says the rest).
 func (pz *Puzzle) documentedComment() string {
 	v := pz.Verdict
 	switch {
