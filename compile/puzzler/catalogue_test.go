@@ -148,7 +148,8 @@ const catalogueFacts = "testdata/catalogue"
 // a complete run (no notice that a run was cut short) that closes with the
 // expect, and whose puzzle's own description does not contradict it, unless
 // the source cites the description too and the description states that
-// number (the spec is then the puzzle the description counts), and whose
+// number (the spec is then the puzzle the description counts), that cites
+// the description too where it states the count, and whose
 // comment quotes the description's other numbers, if any, saying which it
 // trusts. An expect that cites the documentation must be a number the
 // description states, and an own count may not be one it states as the
@@ -216,6 +217,9 @@ func TestCatalogueExpectsAreFacts(t *testing.T) {
 			v := documented.Judge(e.Name, c.Count)
 			if v.Contradiction != "" && !(citesDocs && states(description, c.Count)) {
 				t.Errorf("%s: cites its solution file's complete run of %d, but %s", e.Path, c.Count, v.Contradiction)
+			}
+			if v.Agrees && !citesDocs {
+				t.Errorf("%s: its puzzle's description states %d too: cite both, as %q", e.Path, c.Count, DocumentedFileSource)
 			}
 			// Where the description also states other numbers, the spec
 			// says which it trusts, quoting them.
