@@ -63,7 +63,7 @@ var specFields = []fieldDef[Spec]{
 		doc:    "The known number of solutions without symmetry reduction.",
 		decode: func(s *Spec, f field, name string) *Error { return decodeCount(&s.ExpectAll, f.val, name) }},
 	{key: "expect-source", typ: tString,
-		doc:    "Where expect and expect-all come from: \"Polyform Puzzler solution file, complete run\", \"Polyform Puzzler documentation\", or a publication. Required with either.",
+		doc:    "Where expect and expect-all come from: \"Polyform Puzzler solution file, complete run\", \"Polyform Puzzler documentation\", both (\"Polyform Puzzler documentation and solution file, complete run\"), or a publication. Required with either.",
 		decode: func(s *Spec, f field, name string) *Error { return decodeString(&s.ExpectSource, f.val, name) }},
 	{key: "count", typ: tCount,
 		doc:    "polyspec's own count of solutions, counted as unique says, where no published count exists; never an external fact. polyspec verify --own checks it.",
