@@ -1,7 +1,8 @@
 #!/bin/sh
 # Copies the facts TestCatalogueExpectsAreFacts checks the catalogue's
 # counts against: for each spec with a count, published or polyspec's own,
-# its row of Polyform Puzzler's documented counts (documented-counts.tsv),
+# its row of Polyform Puzzler's documented counts (documented-counts.tsv;
+# undocumented.txt lists those it has no row for),
 # and for each spec with expect or expect-all, its solution file's closing
 # lines and notices (closings.txtar). Run it from the repository's root
 # with the shared data folder:
@@ -11,12 +12,14 @@ data=$1
 out=compile/puzzler/testdata/catalogue
 specs=$(grep -lE '^expect(-all)? *[=:]' puzzles/*/*.toml puzzles/*/*.yaml | sort)
 counted=$(grep -lE '^(expect|count)(-all)? *[=:]' puzzles/*/*.toml puzzles/*/*.yaml | sort)
+: >"$out/undocumented.txt"
 {
 	head -n 1 "$data/puzzler-documented-counts.tsv"
 	for s in $counted; do
 		family=$(basename "$(dirname "$s")")
 		name=$(basename "${s%.*}")
-		awk -F'\t' -v f="$family" -v n="$name" '$1 == f && $2 == n' "$data/puzzler-documented-counts.tsv"
+		awk -F'\t' -v f="$family" -v n="$name" '$1 == f && $2 == n' "$data/puzzler-documented-counts.tsv" | grep . ||
+			echo "$family/$name" >>"$out/undocumented.txt"
 	done
 } >"$out/documented-counts.tsv"
 {
