@@ -29,12 +29,12 @@ func readDocumentedFile(t *testing.T) Documented {
 	return d
 }
 
-// TestReadDocumented reads the copy, quoted field and empty one included.
+// TestReadDocumented reads the test file, quoted field and empty one included.
 func TestReadDocumented(t *testing.T) {
 	d := readDocumentedFile(t)
 	for name, want := range map[string]string{
 		"pentominoes-6x10":                          "2339 solutions",
-		"one-sided-tetrasticks-5x5-diamond-lattice": `107 solutions / 107 solutions (see "Covering the Aztec Diamond with One-sided Tetrasticks,`,
+		"one-sided-tetrasticks-5x5-diamond-lattice": `107 solutions / 107 solutions (see "a paper,`,
 		"solid-pentominoes-square-tower-6":          "",
 	} {
 		if got, ok := d[name]; !ok || got != want {

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Copies the facts TestCatalogueExpectsAreFacts checks the catalogue's
 # counts against: for each spec with a count, published or polyspec's own,
-# its row of Polyform Puzzler's documented counts (documented-counts.tsv;
+# its row of Polyform Puzzler's documented counts, cut down by reduce.awk to
+# the count phrases, the facts the test needs (documented-counts.tsv;
 # undocumented.txt lists those it has no row for),
 # and for each spec with expect or expect-all, its solution file's closing
 # lines and notices (closings.txtar). Run it from the repository's root
@@ -21,7 +22,7 @@ counted=$(grep -lE '^(expect|count)(-all)? *[=:]' puzzles/*/*.toml puzzles/*/*.y
 		awk -F'\t' -v f="$family" -v n="$name" '$1 == f && $2 == n' "$data/puzzler-documented-counts.tsv" | grep . ||
 			echo "$family/$name" >>"$out/undocumented.txt"
 	done
-} >"$out/documented-counts.tsv"
+} | awk -f "$out/reduce.awk" >"$out/documented-counts.tsv"
 {
 	echo "The closing lines and notices of the solution files of the catalogue's"
 	echo "specs with expect or expect-all, as make.sh copies them."
