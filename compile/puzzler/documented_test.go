@@ -86,7 +86,7 @@ func TestJudge(t *testing.T) {
 		{"a total", "many solutions / 6 unique solutions for the inner square. / Total unique solutions: 219,792.", 219792, true, nil, "", ""},
 		{"the count and another", "2 solutions / 33 solutions", 33, true, []string{"2 solutions"}, "", ""},
 		{"many", "many solutions", 2, false, nil, `gives no count: "many solutions". The description is trusted`, ""},
-		{"many, in prose only", "14,600 solutions / With that many solutions, it's very easy to find another.", 14600, true, nil, "", ""},
+		{"many, in prose only", "14,600 solutions / With that many solutions, any search finds one at once.", 14600, true, nil, "", ""},
 		{"a question mark", "? solutions", 48928, false, nil, `gives no count: "? solutions"`, ""},
 		{"a lower bound", "at least 5 solutions, probably many more", 5, false, nil, "gives no count", ""},
 		{"another number", "13 solutions", 146, false, nil, `states another number: "13 solutions". The file's count is not trusted`, ""},
