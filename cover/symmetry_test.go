@@ -91,6 +91,16 @@ func orbits(t *testing.T, p *Problem, group []Symmetry) int {
 	return len(seen)
 }
 
+// distinctOptions lists every pivot rule, with and without the second
+// item.
+func distinctOptions() []DistinctOptions {
+	var out []DistinctOptions
+	for r := range PivotRule(len(pivotRuleNames)) {
+		out = append(out, DistinctOptions{Pivot: r}, DistinctOptions{Pivot: r, PivotOnly: true})
+	}
+	return out
+}
+
 func TestDistinctMatchesOrbitCount(t *testing.T) {
 	for _, c := range []struct{ w, h, all int }{
 		{2, 2, 2}, {4, 4, 36}, {6, 6, 6728}, {3, 4, 11}, {4, 5, 95}, {2, 7, 21},
@@ -99,7 +109,7 @@ func TestDistinctMatchesOrbitCount(t *testing.T) {
 		want := orbits(t, p, group)
 		for _, name := range BackendNames() {
 			b, _ := Lookup(name)
-			for _, o := range []DistinctOptions{{}, {PivotOnly: true}, {FreePivot: true}, {PivotOnly: true, FreePivot: true}} {
+			for _, o := range distinctOptions() {
 				d, err := o.New(p, group)
 				if err != nil {
 					t.Fatal(err)
@@ -259,7 +269,7 @@ func TestDistinctSecondItem(t *testing.T) {
 		sizes := c.sizes
 		p, group := pieceTiles(c.w, sizes)
 		want := orbits(t, p, group)
-		for _, o := range []DistinctOptions{{}, {PivotOnly: true}} {
+		for _, o := range distinctOptions() {
 			d, err := o.New(p, group)
 			if err != nil {
 				t.Fatal(err)
@@ -303,10 +313,10 @@ func TestDistinctPivotWithoutFixedOptions(t *testing.T) {
 		pivot   string
 		checked bool
 	}{
-		{DistinctOptions{}, "piece 0", false},
-		{DistinctOptions{PivotOnly: true}, "piece 0", true},
-		{DistinctOptions{FreePivot: true}, "piece 1", false},
-		{DistinctOptions{FreePivot: true, PivotOnly: true}, "piece 1", false},
+		{DistinctOptions{Pivot: PivotFewest}, "piece 0", false},
+		{DistinctOptions{Pivot: PivotFewest, PivotOnly: true}, "piece 0", true},
+		{DistinctOptions{Pivot: PivotFree}, "piece 1", false},
+		{DistinctOptions{Pivot: PivotFree, PivotOnly: true}, "piece 1", false},
 	} {
 		d, err := c.o.New(p, rotations)
 		if err != nil {
