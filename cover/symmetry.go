@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"math"
 	"slices"
 )
 
@@ -56,45 +55,13 @@ type DistinctOptions struct {
 	// filter alone instead of breaking them with a second item.
 	PivotOnly bool
 	// Pivot is the rule that picks the pivot item; the zero value is
-	// PivotByLive.
+	// PivotFewest.
 	Pivot PivotRule
-}
-
-// A PivotRule picks the item whose options are reduced to one per orbit.
-type PivotRule int
-
-const (
-	// PivotByLive takes the item whose kept options leave the fewest
-	// options live, weighing each kept option by e^(live/scale) (see
-	// pivotWeight): the search branches on the pivot first, and the
-	// subtree below a placement grows about exponentially with the
-	// options it leaves, so the placements that leave most decide the
-	// tree. Only items with no more kept options than any other primary
-	// item has options compete, so that the search does branch on the
-	// pivot first.
-	PivotByLive PivotRule = iota
-	// PivotFewest takes the item that keeps fewest options (the rule
-	// before PivotByLive).
-	PivotFewest
-	// PivotFree prefers an item none of whose options a symmetry fixes,
-	// then the one that keeps fewest options. A fixed option (a hexagon
-	// in the centre of a hexagram) keeps its whole part of the tree,
-	// which the second item cuts only where the search branches on that
-	// item, sometimes late; a free pivot cuts the tree by the whole
-	// group and leaves nothing to filter.
-	PivotFree
-	// PivotNoCentre prefers an item none of whose options every
-	// symmetry fixes, then the one that keeps fewest options.
-	PivotNoCentre
-)
-
-var pivotRuleNames = []string{"live", "fewest", "free", "nocentre"}
-
-func (r PivotRule) String() string {
-	if r >= 0 && int(r) < len(pivotRuleNames) {
-		return pivotRuleNames[r]
-	}
-	return fmt.Sprintf("PivotRule(%d)", int(r))
+	// WeighAbove is the estimated size of PivotFewest's tree above which
+	// PivotEstimate weighs the other pivots: 0 means estimateGate
+	// (2,000,000 nodes), and a negative value weighs them always, which
+	// tests use on small problems.
+	WeighAbove float64
 }
 
 // NewDistinct prepares a problem for a search modulo group.
@@ -120,6 +87,9 @@ func (o DistinctOptions) New(p *Problem, group []Symmetry) (*Distinct, error) {
 		return d, nil
 	}
 	ix := newItemOptions(p)
+	if o.Pivot == PivotEstimate {
+		return d.byEstimate(ix, o), nil
+	}
 	pivot := choosePivot(p, ix, nontrivial, o.Pivot)
 	if pivot < 0 {
 		d.reduced = p
@@ -331,9 +301,6 @@ func isIdentity(g Symmetry) bool {
 // of exact multiplicity one whose options every symmetry keeps among
 // themselves, or -1 if there is none.
 func choosePivot(p *Problem, ix *itemOptions, group []Symmetry, rule PivotRule) int {
-	if rule == PivotByLive {
-		return pivotByLive(p, ix, group)
-	}
 	best, bestKept, bestFixed := -1, 0, false
 	for it := range p.Items {
 		kept, ok := reducible(p, ix, it, group)
@@ -342,134 +309,12 @@ func choosePivot(p *Problem, ix *itemOptions, group []Symmetry, rule PivotRule) 
 		}
 		fixed := rule == PivotFree && slices.ContainsFunc(ix.of(it), func(o int32) bool {
 			return slices.ContainsFunc(group, func(g Symmetry) bool { return g[o] == o })
-		}) || rule == PivotNoCentre && slices.ContainsFunc(ix.of(it), func(o int32) bool {
-			return !slices.ContainsFunc(group, func(g Symmetry) bool { return g[o] != o })
 		})
 		if best < 0 || bestFixed && !fixed || fixed == bestFixed && kept < bestKept {
 			best, bestKept, bestFixed = it, kept, fixed
 		}
 	}
 	return best
-}
-
-// pivotByLive returns the pivot of PivotByLive: of the reducible items
-// whose kept options are no more than the fewest options of any other
-// primary item, the one whose kept options weigh least (see pivotWeight).
-// If none qualifies, the one that keeps fewest options.
-func pivotByLive(p *Problem, ix *itemOptions, group []Symmetry) int {
-	type candidate struct{ item, kept int }
-	var cands []candidate
-	fewest, second := -1, -1 // the primaries with fewest and next fewest options
-	for it := range p.Items {
-		if p.Items[it].Secondary {
-			continue
-		}
-		if n := len(ix.of(it)); fewest < 0 || n < len(ix.of(fewest)) {
-			fewest, second = it, fewest
-		} else if second < 0 || n < len(ix.of(second)) {
-			second = it
-		}
-		if kept, ok := reducible(p, ix, it, group); ok {
-			cands = append(cands, candidate{it, kept})
-		}
-	}
-	if len(cands) == 0 {
-		return -1
-	}
-	best, bestKept, bestWeight := -1, 0, 0.0
-	lv := newLiveCounter(p, ix)
-	for _, c := range cands {
-		other := fewest
-		if other == c.item {
-			other = second
-		}
-		if other >= 0 && c.kept > len(ix.of(other)) {
-			continue
-		}
-		w := pivotWeight(lv, ix.of(c.item), group)
-		if best < 0 || w < bestWeight {
-			best, bestKept, bestWeight = c.item, c.kept, w
-		}
-	}
-	if best >= 0 {
-		return best
-	}
-	for _, c := range cands {
-		if best < 0 || c.kept < bestKept {
-			best, bestKept = c.item, c.kept
-		}
-	}
-	return best
-}
-
-// liveScale is the share of a problem's options by which a placement's
-// live options multiply its weight by e. Over the hexagram, the 3×4×5
-// solid pentominoes, the 6×6 and Aztec diamond tetrasticks, the 3×20
-// pentominoes, the hexiamond snowflake and the polyomino diamond, every
-// scale from 1/100 to 1/30 of the options picked the same pivots, and
-// flatter ones (1/12 and beyond) picked worse (docs/bench/2026-11-26-pivot.md).
-const liveScale = 1.0 / 50
-
-// pivotWeight weighs the kept options of an item: the sum over them of
-// e^(live/(liveScale × options)), with live the options compatible with
-// it. The weight estimates the search tree below the pivot: each kept
-// option is a branch at the root, and the tree below a placement grows
-// about exponentially with the options it leaves live, so that the few
-// placements that leave most options (a piece in a corner that the rest
-// can still fill in many ways) make most of the tree.
-func pivotWeight(lv *liveCounter, opts []int32, group []Symmetry) float64 {
-	scale := liveScale * float64(lv.p.NumOptions())
-	w := 0.0
-	for _, o := range opts {
-		if representative(int(o), group) {
-			w += math.Exp(float64(lv.live(int(o))) / scale)
-		}
-	}
-	return w
-}
-
-// A liveCounter counts the options compatible with an option.
-type liveCounter struct {
-	p     *Problem
-	ix    *itemOptions
-	stamp []int32 // per option, the call of live that last marked it
-	call  int32
-}
-
-func newLiveCounter(p *Problem, ix *itemOptions) *liveCounter {
-	return &liveCounter{p: p, ix: ix, stamp: make([]int32, p.NumOptions())}
-}
-
-// live returns the number of options other than o that can go with o:
-// that share no primary item with it and agree with it on every shared
-// secondary item's colour.
-func (lv *liveCounter) live(o int) int {
-	lv.call++
-	killed := 0
-	for _, e := range lv.p.Option(o) {
-		secondary := lv.p.Items[e.Item].Secondary
-		for _, r := range lv.ix.of(int(e.Item)) {
-			if lv.stamp[r] == lv.call {
-				continue
-			}
-			if secondary && e.Color != 0 && colorOf(lv.p, int(r), e.Item) == e.Color {
-				continue
-			}
-			lv.stamp[r] = lv.call
-			killed++
-		}
-	}
-	return lv.p.NumOptions() - killed
-}
-
-// colorOf returns the colour option o gives item.
-func colorOf(p *Problem, o int, item int32) int32 {
-	for _, e := range p.Option(o) {
-		if e.Item == item {
-			return e.Color
-		}
-	}
-	return 0
 }
 
 // reducible reports whether every symmetry of group keeps the options of
