@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 )
 
 // A PivotRule picks the item whose options Distinct reduces to one per
@@ -35,6 +36,16 @@ const (
 )
 
 var pivotRuleNames = []string{"fewest", "free", "estimate"}
+
+// ParsePivotRule returns the rule that String names name.
+func ParsePivotRule(name string) (PivotRule, error) {
+	for r, n := range pivotRuleNames {
+		if n == name {
+			return PivotRule(r), nil
+		}
+	}
+	return 0, fmt.Errorf("cover: no pivot rule %q (%s)", name, strings.Join(pivotRuleNames, ", "))
+}
 
 func (r PivotRule) String() string {
 	if r >= 0 && int(r) < len(pivotRuleNames) {
