@@ -61,14 +61,17 @@ const estimateGate = 2e6
 
 const (
 	// gateTarget and pivotTarget are the subproblems the estimates split
-	// the tree into (see newSplit), each weighed by walks from it: a
-	// split of 16 makes a cheap first estimate, enough to tell a tree of
-	// millions of nodes from one of thousands; the trees of the pivots
-	// are compared split 512 ways, which ordered the six pivots of
-	// the hexagram, the 6×6 tetrasticks, the polyomino diamond and the
-	// 3×4×5 solid pentominoes as their searches did, where splits of 32
+	// the tree into (see newSplit), each weighed by walks from it. The
+	// first estimate is split 64 ways with at most gateWalks walks in
+	// all, a few milliseconds: it put the trees of the hexagram, the
+	// 6×6 tetrasticks, the polyomino diamond and the 3×4×5 solid
+	// pentominoes (2.9 to 17 million nodes) at 2.6 to 14 million, where
+	// a split of 16 put the 6×6's at 1.0 million. The trees of the pivots
+	// are compared split 512 ways, which ordered the six pivots of those
+	// four puzzles as their searches did, where splits of 32 and 256
 	// did not.
-	gateTarget  = 16
+	gateTarget  = 64
+	gateWalks   = 256
 	pivotTarget = 512
 	// estimatePivots is the number of pivots weighed: those that keep
 	// fewest options. The best pivot was among the first six on each of
@@ -97,7 +100,7 @@ func (d *Distinct) byEstimate(ix *itemOptions, o DistinctOptions) *Distinct {
 	if gate == 0 {
 		gate = estimateGate
 	}
-	if gate > 0 && estimateTree(d.reduced, gateTarget) < gate {
+	if gate > 0 && estimateTree(d.reduced, gateTarget, gateWalks) < gate {
 		return d
 	}
 	type candidate struct{ item, kept int }
@@ -108,7 +111,7 @@ func (d *Distinct) byEstimate(ix *itemOptions, o DistinctOptions) *Distinct {
 		}
 	}
 	slices.SortStableFunc(cands, func(a, b candidate) int { return a.kept - b.kept })
-	best, bestSize := d, estimateTree(d.reduced, pivotTarget)
+	best, bestSize := d, estimateTree(d.reduced, pivotTarget, 0)
 	limit := estimateMargin * bestSize
 	for _, c := range cands[:min(len(cands), estimatePivots)] {
 		if c.item == fewest {
@@ -116,7 +119,7 @@ func (d *Distinct) byEstimate(ix *itemOptions, o DistinctOptions) *Distinct {
 		}
 		e := &Distinct{problem: p, group: group, pivot: -1}
 		e.reduce(ix, c.item, o)
-		if size := estimateTree(e.reduced, pivotTarget); size <= limit && size < bestSize {
+		if size := estimateTree(e.reduced, pivotTarget, 0); size <= limit && size < bestSize {
 			best, bestSize = e, size
 		}
 	}
@@ -125,15 +128,16 @@ func (d *Distinct) byEstimate(ix *itemOptions, o DistinctOptions) *Distinct {
 
 // estimateTree returns Knuth's estimate of the nodes of algx's tree of p:
 // the tree split into about target subproblems, each weighed by walks
-// from it as a Parallel search with a Meter weighs them (see weigh), and
-// their weights added to the nodes above them. It returns +Inf if the
-// problem cannot be split.
-func estimateTree(p *Problem, target int) float64 {
+// from it as a Parallel search with a Meter weighs them (see weigh; at
+// most maxWalks walks in all beyond the first few of each subproblem, if
+// maxWalks > 0), and their weights added to the nodes above them. It
+// returns +Inf if the problem cannot be split.
+func estimateTree(p *Problem, target, maxWalks int) float64 {
 	sp, err := newSplit(p, 0, target, false, false)
 	if err != nil {
 		return math.Inf(1)
 	}
-	if err := sp.weigh(context.Background(), Shard{Of: 1}, 1, 0); err != nil || sp.weights == nil {
+	if err := sp.weigh(context.Background(), Shard{Of: 1}, 1, maxWalks); err != nil || sp.weights == nil {
 		return math.Inf(1)
 	}
 	size := float64(sp.nodes)
