@@ -18,8 +18,8 @@ import (
 type PivotRule int
 
 const (
-	// PivotFewest takes the item that keeps fewest options: the search
-	// branches on it first, at the root.
+	// PivotFewest takes the item that keeps fewest options, which the
+	// search then usually branches on first, at the root.
 	PivotFewest PivotRule = iota
 	// PivotFree prefers an item none of whose options a symmetry fixes,
 	// then the one that keeps fewest options. A fixed option (a hexagon
@@ -63,13 +63,14 @@ const (
 	// gateTarget and pivotTarget are the subproblems the estimates split
 	// the tree into (see newSplit), each weighed by walks from it. The
 	// first estimate is split 64 ways with at most gateWalks walks in
-	// all, a few milliseconds: it put the trees of the hexagram, the
+	// all, 10 to 25 ms: it put the trees of the hexagram, the
 	// 6×6 tetrasticks, the polyomino diamond and the 3×4×5 solid
 	// pentominoes (2.9 to 17 million nodes) at 2.6 to 14 million, where
 	// a split of 16 put the 6×6's at 1.0 million. The trees of the pivots
-	// are compared split 512 ways, which ordered the six pivots of those
-	// four puzzles as their searches did, where splits of 32 and 256
-	// did not.
+	// are compared split 512 ways, which found the best of six pivots
+	// on the first three and one within 0.92 of the best tree's
+	// estimate on the fourth, where splits of 32 and 256 put the 6×6's
+	// worst pivots first.
 	gateTarget  = 64
 	gateWalks   = 256
 	pivotTarget = 512
@@ -84,7 +85,8 @@ const (
 
 // byEstimate returns d reduced with the pivot of PivotEstimate. It
 // reduces by PivotFewest's pivot first; if Knuth's estimate of that tree
-// is below o.WeighAbove, that is the answer. Otherwise it reduces by each of the
+// is below o.WeighAbove, or auto would not search it with algx, that is
+// the answer. Otherwise it reduces by each of the
 // estimatePivots items that keep fewest options and keeps the reduction
 // whose tree is estimated smallest, if it is estimateMargin of
 // PivotFewest's or less.
@@ -101,6 +103,13 @@ func (d *Distinct) byEstimate(ix *itemOptions, o DistinctOptions) *Distinct {
 		gate = estimateGate
 	}
 	if gate > 0 && estimateTree(d.reduced, gateTarget, gateWalks) < gate {
+		return d
+	}
+	if _, algx := Choose(d.reduced).(algxBackend); gate > 0 && !algx {
+		// The walks estimate algx's trees. Where auto searches another
+		// (bits on the 3×20 pentomino tube, the 6×10 pentominoes),
+		// they say little of its time, and its nodes cost an eighth:
+		// weighing took 2 to 3 times those searches in the sample.
 		return d
 	}
 	type candidate struct{ item, kept int }
