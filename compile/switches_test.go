@@ -39,6 +39,9 @@ var switchSpecs = []string{
 		"[board]\ncells = \"0,0,0 1,0,0 2,0,0 0,1,0 1,1,0 2,1,0 0,2,0 1,2,0 2,2,0 0,3,0 1,3,0 2,3,0 0,0,1 1,0,1 2,0,1 3,0,1 0,1,1 1,1,1 2,1,1 3,1,1 0,2,1 1,2,1 2,2,1 3,2,1\"\n",
 }
 
+// pivotRules are the rules that pick the symmetry reduction's pivot.
+var pivotRules = []cover.PivotRule{cover.PivotFewest, cover.PivotFree, cover.PivotEstimate}
+
 // TestSwitchesKeepCounts counts each puzzle of switchPuzzles and
 // switchSpecs with every combination of the switches that only make the
 // search faster, and checks every count against the spec's expect.
@@ -71,16 +74,22 @@ func TestSwitchesKeepCounts(t *testing.T) {
 		if !s.Expect.Set || !s.Unique.V {
 			t.Fatalf("%s: no distinct count to check", name)
 		}
-		for sw := range 16 {
-			noBalance, omitPrimary, pivotOnly, freePivot := sw&1 != 0, sw&2 != 0, sw&4 != 0, sw&8 != 0
-			t.Run(fmt.Sprintf("%s/nobalance=%v/omitprimary=%v/pivotonly=%v/freepivot=%v", name, noBalance, omitPrimary, pivotOnly, freePivot), func(t *testing.T) {
+		for sw := range 8 * len(pivotRules) {
+			noBalance, omitPrimary, pivotOnly, rule := sw&1 != 0, sw&2 != 0, sw&4 != 0, pivotRules[sw/8]
+			if rule == cover.PivotEstimate && (noBalance || omitPrimary) {
+				continue // its weighing costs a tenth of a second a puzzle
+			}
+			t.Run(fmt.Sprintf("%s/nobalance=%v/omitprimary=%v/pivotonly=%v/pivot=%v", name, noBalance, omitPrimary, pivotOnly, rule), func(t *testing.T) {
 				opt := pz.Options
 				opt.NoBalance, opt.OmitPrimary = noBalance, omitPrimary
 				q, err := compile.Build(pz.Lattice, pz.Board, shapesOf(pz), opt)
 				if err != nil {
 					t.Fatal(err)
 				}
-				d, err := cover.DistinctOptions{PivotOnly: pivotOnly, FreePivot: freePivot}.New(q.Problem, q.Symmetries())
+				// WeighAbove -1 makes PivotEstimate weigh the pivots of
+				// these small puzzles, and take another than
+				// PivotFewest's on some.
+				d, err := cover.DistinctOptions{PivotOnly: pivotOnly, Pivot: rule, WeighAbove: -1}.New(q.Problem, q.Symmetries())
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -47,23 +47,21 @@ type Distinct struct {
 	buf, img   []int
 }
 
-// DistinctOptions switch off parts of the reduction, for tests that show
-// that counts do not depend on them.
+// DistinctOptions switch off parts of the reduction, or pick the pivot
+// another way, for tests that show that counts do not depend on them and
+// for measuring the rules against each other.
 type DistinctOptions struct {
 	// PivotOnly leaves the symmetries that fix a pivot option to the
 	// filter alone instead of breaking them with a second item.
 	PivotOnly bool
-	// FreePivot prefers for the pivot an item none of whose options a
-	// symmetry fixes to the one that keeps fewest options. An option that
-	// symmetries fix (a hexagon in the centre of a hexagram) keeps its
-	// whole part of the tree, which the second item cuts only where the
-	// search branches on that item, sometimes late; a pivot without such
-	// options cuts the tree by the whole group where it is branched on,
-	// and leaves nothing to filter. Which tree is smaller depends on the
-	// puzzle (see docs/bench/2026-11-25-hard.md): the hexagram's and the
-	// polyomino diamond's halve, the tetrastick Aztec diamond's and the
-	// 3×20 pentominoes' double.
-	FreePivot bool
+	// Pivot is the rule that picks the pivot item; the zero value is
+	// PivotFewest.
+	Pivot PivotRule
+	// WeighAbove is the estimated size of PivotFewest's tree above which
+	// PivotEstimate weighs the other pivots: 0 means estimateGate
+	// (2,000,000 nodes), and a negative value weighs them always, which
+	// tests use on small problems.
+	WeighAbove float64
 }
 
 // NewDistinct prepares a problem for a search modulo group.
@@ -89,11 +87,23 @@ func (o DistinctOptions) New(p *Problem, group []Symmetry) (*Distinct, error) {
 		return d, nil
 	}
 	ix := newItemOptions(p)
-	d.pivot = choosePivot(p, ix, nontrivial, o.FreePivot)
-	if d.pivot < 0 {
+	if o.Pivot == PivotEstimate {
+		return d.byEstimate(ix, o), nil
+	}
+	pivot := choosePivot(p, ix, nontrivial, o.Pivot)
+	if pivot < 0 {
 		d.reduced = p
 		return d, nil
 	}
+	d.reduce(ix, pivot, o)
+	return d, nil
+}
+
+// reduce keeps one option of pivot per orbit and breaks the symmetries
+// that fix a kept option with a second item, unless o.PivotOnly.
+func (d *Distinct) reduce(ix *itemOptions, pivot int, o DistinctOptions) {
+	p, nontrivial, n := d.problem, d.group, d.problem.NumOptions()
+	d.pivot = pivot
 	keep := make([]bool, n)
 	stab := map[int][]Symmetry{}
 	for _, opt := range ix.of(d.pivot) {
@@ -163,7 +173,6 @@ func (o DistinctOptions) New(p *Problem, group []Symmetry) (*Distinct, error) {
 		}
 		d.reduced.AddOption(entries)
 	}
-	return d, nil
 }
 
 // Order is the number of symmetries the search is reduced by, the identity
@@ -288,18 +297,17 @@ func isIdentity(g Symmetry) bool {
 	return true
 }
 
-// choosePivot returns the primary item of exact multiplicity one whose
-// options every symmetry keeps among themselves and that keeps fewest
-// options, or -1; if free, it prefers an item of whose options no
-// symmetry fixes any (see DistinctOptions.FreePivot).
-func choosePivot(p *Problem, ix *itemOptions, group []Symmetry, free bool) int {
+// choosePivot returns the pivot that rule picks among the primary items
+// of exact multiplicity one whose options every symmetry keeps among
+// themselves, or -1 if there is none.
+func choosePivot(p *Problem, ix *itemOptions, group []Symmetry, rule PivotRule) int {
 	best, bestKept, bestFixed := -1, 0, false
 	for it := range p.Items {
 		kept, ok := reducible(p, ix, it, group)
 		if !ok {
 			continue
 		}
-		fixed := free && slices.ContainsFunc(ix.of(it), func(o int32) bool {
+		fixed := rule == PivotFree && slices.ContainsFunc(ix.of(it), func(o int32) bool {
 			return slices.ContainsFunc(group, func(g Symmetry) bool { return g[o] == o })
 		})
 		if best < 0 || bestFixed && !fixed || fixed == bestFixed && kept < bestKept {

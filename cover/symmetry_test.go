@@ -91,6 +91,16 @@ func orbits(t *testing.T, p *Problem, group []Symmetry) int {
 	return len(seen)
 }
 
+// distinctOptions lists every pivot rule, with and without the second
+// item.
+func distinctOptions() []DistinctOptions {
+	var out []DistinctOptions
+	for r := range PivotRule(len(pivotRuleNames)) {
+		out = append(out, DistinctOptions{Pivot: r}, DistinctOptions{Pivot: r, PivotOnly: true})
+	}
+	return out
+}
+
 func TestDistinctMatchesOrbitCount(t *testing.T) {
 	for _, c := range []struct{ w, h, all int }{
 		{2, 2, 2}, {4, 4, 36}, {6, 6, 6728}, {3, 4, 11}, {4, 5, 95}, {2, 7, 21},
@@ -99,7 +109,7 @@ func TestDistinctMatchesOrbitCount(t *testing.T) {
 		want := orbits(t, p, group)
 		for _, name := range BackendNames() {
 			b, _ := Lookup(name)
-			for _, o := range []DistinctOptions{{}, {PivotOnly: true}, {FreePivot: true}, {PivotOnly: true, FreePivot: true}} {
+			for _, o := range distinctOptions() {
 				d, err := o.New(p, group)
 				if err != nil {
 					t.Fatal(err)
@@ -259,7 +269,7 @@ func TestDistinctSecondItem(t *testing.T) {
 		sizes := c.sizes
 		p, group := pieceTiles(c.w, sizes)
 		want := orbits(t, p, group)
-		for _, o := range []DistinctOptions{{}, {PivotOnly: true}} {
+		for _, o := range distinctOptions() {
 			d, err := o.New(p, group)
 			if err != nil {
 				t.Fatal(err)
@@ -303,10 +313,12 @@ func TestDistinctPivotWithoutFixedOptions(t *testing.T) {
 		pivot   string
 		checked bool
 	}{
-		{DistinctOptions{}, "piece 0", false},
-		{DistinctOptions{PivotOnly: true}, "piece 0", true},
-		{DistinctOptions{FreePivot: true}, "piece 1", false},
-		{DistinctOptions{FreePivot: true, PivotOnly: true}, "piece 1", false},
+		{DistinctOptions{Pivot: PivotFewest}, "piece 0", false},
+		{DistinctOptions{Pivot: PivotFewest, PivotOnly: true}, "piece 0", true},
+		{DistinctOptions{Pivot: PivotFree}, "piece 1", false},
+		{DistinctOptions{Pivot: PivotFree, PivotOnly: true}, "piece 1", false},
+		// A tree this small is not worth weighing.
+		{DistinctOptions{Pivot: PivotEstimate}, "piece 0", false},
 	} {
 		d, err := c.o.New(p, rotations)
 		if err != nil {
@@ -397,6 +409,52 @@ func TestDistinctCountVisitsChecked(t *testing.T) {
 			}
 			if !d.Checked() || (vc.visited == 0) != !o.PivotOnly || vc.counted == 0 || vc.visited+vc.counted != plain.Solutions {
 				t.Errorf("%+v %s: checked %v, %d solutions visited and %d counted, want %d in all", o, name, d.Checked(), vc.visited, vc.counted, plain.Solutions)
+			}
+		}
+	}
+}
+
+// TestPivotEstimate weighs the pivots of small problems, which the gate
+// on the estimated tree (WeighAbove) otherwise spares them, and checks that whichever
+// pivot it takes the count is the brute-force one, and that it takes the
+// same pivot every time.
+func TestPivotEstimate(t *testing.T) {
+	type problem struct {
+		name  string
+		p     *Problem
+		group []Symmetry
+	}
+	var problems []problem
+	for _, c := range []struct{ w, h int }{{4, 4}, {6, 6}, {4, 5}} {
+		p, group := dominoes(c.w, c.h)
+		problems = append(problems, problem{fmt.Sprintf("dominoes %dx%d", c.w, c.h), p, group})
+	}
+	for _, c := range []struct {
+		w     int
+		sizes []int
+	}{{3, []int{1, 2, 2, 2, 2}}, {3, []int{1, 1, 1, 2, 2, 2}}} {
+		p, group := pieceTiles(c.w, c.sizes)
+		problems = append(problems, problem{fmt.Sprintf("pieces %d %v", c.w, c.sizes), p, group})
+	}
+	algx, _ := Lookup("algx")
+	for _, pr := range problems {
+		want := orbits(t, pr.p, pr.group)
+		pivot := ""
+		for i := range 2 {
+			for _, o := range []DistinctOptions{{Pivot: PivotEstimate, WeighAbove: -1}, {Pivot: PivotEstimate, WeighAbove: -1, PivotOnly: true}} {
+				d, err := o.New(pr.p, pr.group)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if i == 0 && !o.PivotOnly {
+					pivot = d.Pivot()
+				} else if !o.PivotOnly && d.Pivot() != pivot {
+					t.Errorf("%s: pivot %q, then %q", pr.name, pivot, d.Pivot())
+				}
+				st, err := d.Solve(context.Background(), algx, nil)
+				if err != nil || st.Solutions != int64(want) {
+					t.Errorf("%s %+v: %d distinct (pivot %q), %v; brute force says %d", pr.name, o, st.Solutions, d.Pivot(), err, want)
+				}
 			}
 		}
 	}

@@ -44,6 +44,12 @@ func Measure(ctx context.Context, command []string, workloads []Workload, opt Op
 				rep.Workloads = map[string]string{}
 			}
 			rep.Workloads[w.Name] = w.About
+			if w.Reference != nil {
+				if rep.References == nil {
+					rep.References = map[string]Reference{}
+				}
+				rep.References[w.Name] = *w.Reference
+			}
 		}
 		for _, b := range backends {
 			for _, n := range workers {

@@ -21,6 +21,9 @@ type Report struct {
 	Results []Result `json:"results"`
 	// Workloads says what each workload of the results does.
 	Workloads map[string]string `json:"workloads,omitempty"`
+	// References holds Polyform Puzzler's recorded runs of the catalogue
+	// workloads that have one.
+	References map[string]Reference `json:"references,omitempty"`
 }
 
 // Machine describes where a report was made. The load averages matter on
@@ -117,6 +120,7 @@ func WriteMarkdown(w io.Writer, r Report) error {
 		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %.3f | %.3f | %s | %.1f |\n",
 			x.Workload, x.Backend, x.Workers, x.Solutions, x.Nodes, x.CPU, x.Wall, speed, float64(x.MaxRSS)/1024)
 	}
+	writeReferences(&b, r)
 	if len(r.Workloads) > 0 {
 		b.WriteString("\nWorkloads:\n\n")
 		for _, name := range slices.Sorted(maps.Keys(r.Workloads)) {
@@ -125,4 +129,38 @@ func WriteMarkdown(w io.Writer, r Report) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeReferences sets Polyform Puzzler's recorded runs beside the fewest
+// nodes and the least CPU time of polyspec's rows of the same workload.
+// Its durations were measured on its author's machine: compare them as
+// orders of magnitude.
+func writeReferences(b *strings.Builder, r Report) {
+	if len(r.References) == 0 {
+		return
+	}
+	b.WriteString("\nPolyform Puzzler's recorded runs (the closing line of its solution file; its searches are dancing-links nodes):\n\n")
+	b.WriteString("| workload | its time | its searches | fewest nodes here | nodes / searches | least CPU s here |\n")
+	b.WriteString("|---|--:|--:|--:|--:|--:|\n")
+	for _, name := range slices.Sorted(maps.Keys(r.References)) {
+		ref := r.References[name]
+		var nodes int64 = -1
+		cpu := -1.0
+		for _, x := range r.Results {
+			if x.Workload != name {
+				continue
+			}
+			if nodes < 0 || x.Nodes < nodes {
+				nodes = x.Nodes
+			}
+			if cpu < 0 || x.CPU < cpu {
+				cpu = x.CPU
+			}
+		}
+		if nodes < 0 {
+			fmt.Fprintf(b, "| %s | %s | %d | – | – | – |\n", name, ref.Duration, ref.Searches)
+			continue
+		}
+		fmt.Fprintf(b, "| %s | %s | %d | %d | %.3f | %.3f |\n", name, ref.Duration, ref.Searches, nodes, float64(nodes)/float64(ref.Searches), cpu)
+	}
 }

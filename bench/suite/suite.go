@@ -40,6 +40,23 @@ type Workload struct {
 	Want int64
 	// Long marks a workload of minutes, which runs only when asked for.
 	Long bool
+	// Reference, if not nil, is Polyform Puzzler's recorded run of the
+	// same puzzle, which the report sets beside polyspec's.
+	Reference *Reference
+	// Pivot is the rule that picks the pivot of a count modulo symmetry.
+	// PivotFewest's reduction is built before the timing; another rule's
+	// is timed with the search, since PivotEstimate weighs trees.
+	Pivot cover.PivotRule
+}
+
+// A Reference is Polyform Puzzler's recorded run of a catalogue puzzle:
+// the closing line of its solution file
+// (shared/data/puzzler-solutions/FAMILY/NAME.txt), copied here as
+// constants, measured on its author's machine and so comparable only as
+// an order of magnitude. Searches are its dancing-links nodes.
+type Reference struct {
+	Duration string `json:"duration"`
+	Searches int64  `json:"searches"`
 }
 
 // Work is a prepared workload's timed job: it runs with the case's backend
@@ -90,6 +107,15 @@ func Standard(root, dlx string) []Workload {
 		long(noBits(puzzler(Catalogue("one-sided-hexiamonds-hexagram", "one-sided-hexiamonds-hexagram", false, 119), "0:04:54", 893222))),
 		long(noBits(puzzler(Catalogue("polyominoes-12345-diamond-2", "polyominoes-12345-diamond-2", false, 4579), "0:01:05", 16541490))),
 		long(noBits(puzzler(Catalogue("polyominoes-45-aztec-diamond", "polyominoes-45-aztec-diamond", false, 11162), "0:31:50", 446023279))),
+		// Polyform Puzzler's figures for O'Beirne's hexagon are the sum of
+		// its seven sub-puzzles; the diamond lattice ran for 3 days, 6:21:55.
+		long(puzzler(Catalogue("one-sided-hexiamonds-obeirnes-hexagon", "one-sided-hexiamonds-obeirnes-hexagon", false, 124519), "36:27:32", 525721243)),
+		long(noBits(puzzler(Catalogue("one-sided-tetrasticks-5x5-diamond-lattice", "one-sided-tetrasticks-5x5-diamond-lattice", false, 107), "78:21:55", 34978750780))),
+		// The hard four with the pivot weighed (docs/bench/2026-11-26-pivot.md).
+		long(estimated(puzzler(Catalogue("solid-pentominoes-3x4x5-estimate", "solid-pentominoes-3x4x5", false, 3940), "1:31:01", 13543443))),
+		long(noBits(estimated(puzzler(Catalogue("tetrasticks-6x6-estimate", "tetrasticks-6x6", false, 1795), "0:32:52", 16329570)))),
+		long(noBits(estimated(puzzler(Catalogue("one-sided-hexiamonds-hexagram-estimate", "one-sided-hexiamonds-hexagram", false, 119), "0:04:54", 893222)))),
+		long(noBits(estimated(puzzler(Catalogue("polyominoes-12345-diamond-2-estimate", "polyominoes-12345-diamond-2", false, 4579), "0:01:05", 16541490)))),
 		PipsFirst("nyt-pips-first", filepath.Join(root, "compile", "pips", "testdata", "nyt")),
 		PipsCount("nyt-pips-count", filepath.Join(root, "compile", "pips", "testdata", "nyt")),
 		noBits(SudokuList("sudoku-top95", filepath.Join(root, "compile", "sudoku", "testdata", "top95.txt"))),
@@ -112,13 +138,18 @@ func noBits(w Workload) Workload {
 	return w
 }
 
-// puzzler adds to a catalogue workload's description Polyform Puzzler's
-// recorded run of the same puzzle: the duration and searches (its dancing
-// links nodes) of the closing line of its solution file
-// (shared/data/puzzler-solutions/FAMILY/NAME.txt), measured on its
-// author's machine, so comparable only as orders of magnitude.
+// puzzler sets a catalogue workload's Reference: Polyform Puzzler's
+// recorded duration (hours:minutes:seconds) and searches.
 func puzzler(w Workload, duration string, searches int64) Workload {
-	w.About += fmt.Sprintf("; Polyform Puzzler's run: %s, %d searches", duration, searches)
+	w.Reference = &Reference{Duration: duration, Searches: searches}
+	return w
+}
+
+// estimated makes a catalogue workload count as polyspec solve NAME
+// --count --pivot estimate does.
+func estimated(w Workload) Workload {
+	w.Pivot = cover.PivotEstimate
+	w.About += " --pivot estimate"
 	return w
 }
 
@@ -199,7 +230,8 @@ func (w Workload) prepare() (Work, error) {
 	if err != nil {
 		return nil, err
 	}
-	d, err := cover.NewDistinct(p, group)
+	reduce := func() (*cover.Distinct, error) { return cover.DistinctOptions{Pivot: w.Pivot}.New(p, group) }
+	d, err := reduce()
 	if err != nil {
 		return nil, err
 	}
@@ -207,6 +239,11 @@ func (w Workload) prepare() (Work, error) {
 		b, err := cover.Lookup(c.Backend)
 		if err != nil {
 			return cover.Stats{}, err
+		}
+		if w.Pivot != cover.PivotFewest {
+			if d, err = reduce(); err != nil {
+				return cover.Stats{}, err
+			}
 		}
 		if c.Workers == 0 {
 			return d.Solve(ctx, b, nil)

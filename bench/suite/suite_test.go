@@ -187,3 +187,44 @@ func TestStandard(t *testing.T) {
 		}
 	}
 }
+
+// TestReferences checks that every hard catalogue workload of issue 14
+// with a known count carries Polyform Puzzler's recorded run, and that
+// the report sets it beside the fewest nodes and least CPU time of
+// polyspec's rows.
+func TestReferences(t *testing.T) {
+	refs := map[string]Reference{}
+	for _, w := range Standard("../..", "") {
+		if w.Reference != nil {
+			refs[w.Name] = *w.Reference
+		}
+	}
+	for name, searches := range map[string]int64{
+		"solid-pentominoes-3x4x5":                   13543443,
+		"tetrasticks-6x6":                           16329570,
+		"tetrasticks-aztec-diamond":                 649511,
+		"one-sided-hexiamonds-hexagram":             893222,
+		"polyominoes-12345-diamond-2":               16541490,
+		"polyominoes-45-aztec-diamond":              446023279,
+		"one-sided-hexiamonds-obeirnes-hexagon":     525721243,
+		"one-sided-tetrasticks-5x5-diamond-lattice": 34978750780,
+	} {
+		if refs[name].Searches != searches {
+			t.Errorf("%s: reference %+v, want %d searches", name, refs[name], searches)
+		}
+	}
+	r := Report{
+		Results: []Result{
+			{Case: Case{"hexagram", "algx", 0}, Solutions: 119, Nodes: 2000000, CPU: 2.5},
+			{Case: Case{"hexagram", "dlx", 0}, Solutions: 119, Nodes: 1786444, CPU: 4},
+		},
+		References: map[string]Reference{"hexagram": {Duration: "0:04:54", Searches: 893222}},
+	}
+	var b bytes.Buffer
+	if err := WriteMarkdown(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	if want := "| hexagram | 0:04:54 | 893222 | 1786444 | 2.000 | 2.500 |"; !strings.Contains(b.String(), want) {
+		t.Errorf("report lacks %q:\n%s", want, b.String())
+	}
+}

@@ -37,7 +37,7 @@ func main() {
 func run() error {
 	root := flag.String("root", ".", "the module's directory, whose testdata hold the workloads' files")
 	data := flag.String("data", "", "directory of the workloads' DLX files (default ROOT/cover/testdata)")
-	long := flag.Bool("long", false, "add the workloads that take seconds to minutes (the hard catalogue puzzles: solid pentominoes 3x4x5, tetrasticks 6x6, the hexagram, the polyomino diamonds)")
+	long := flag.Bool("long", false, "add the workloads that take seconds to an hour (the hard catalogue puzzles: solid pentominoes 3x4x5, tetrasticks 6x6, the hexagram, the polyomino diamonds, O'Beirne's hexagon, the one-sided tetrastick diamond lattice)")
 	filter := flag.String("filter", "", "run only the workloads whose names match this regular expression")
 	out := flag.String("out", "docs/bench", "directory for the report")
 	backends := flag.String("backends", "", "comma-separated backends (default: all)")

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/polyspec/polyspec/cmd/internal/outfile"
+	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/cover/dlxfile"
 )
 
@@ -26,7 +27,7 @@ func (c *CompileCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	d, err := distinct(pz, s.Unique.V && !c.All)
+	d, err := distinct(pz, s.Unique.V && !c.All, cover.PivotFewest)
 	if err != nil {
 		return err
 	}

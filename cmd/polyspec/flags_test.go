@@ -85,6 +85,7 @@ var flagCases = []flagCase{
 			t.Errorf("--all counted as many as the reduced search:\n%s", out)
 		}
 	}},
+	{"--pivot", inDir("--pivot", "estimate", "--count"), sameCount},
 	{"--workers", inDir("--workers", "2", "--count"), sameCount},
 	{"--difficulty", inDir("--difficulty", "easy", "--count"), func(t *testing.T, out, _, _ string) {
 		if out != "1 solutions\n" {
@@ -125,6 +126,7 @@ var flagTable = map[string][]string{
 	"--backend":    {"ok", "ok", "ok", "ok", "ok", "ok"},
 	"--format":     {"ok", "ok", "ok", "ok", "ok", "ok"},
 	"--all":        {"ok", "--all is not", "--all is not", "--all is not", "--all is not", "--all is not"},
+	"--pivot":      {"ok", "--pivot is not", "--pivot is not", "--pivot is not", "--pivot is not", "--pivot is not"},
 	"--workers":    {"ok", "ok", "ok", "--workers is not", "--workers is not", "--workers is not"},
 	"--difficulty": {"--difficulty is not", "--difficulty is not", "--difficulty is not", "--difficulty is not", "ok", "--difficulty is for NYT files"},
 	"--show-game":  {"--show-game is not", "--show-game is not", "--show-game is not", "--show-game is not", "ok", "ok"},

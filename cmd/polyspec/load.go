@@ -59,7 +59,8 @@ func load(target string, opts loadOptions) (*job, error) {
 // loadOptions are the flags that change what is loaded rather than how it
 // is searched or printed.
 type loadOptions struct {
-	all        bool   // no symmetry reduction
+	all        bool // no symmetry reduction
+	pivot      cover.PivotRule
 	count      bool   // only the count is printed
 	showGame   bool   // print a Pips game before its solution
 	difficulty string // the puzzle of an NYT file
@@ -78,7 +79,7 @@ func specJob(s *spec.Spec, opts loadOptions) (*job, error) {
 	if err != nil {
 		return nil, err
 	}
-	d, err := distinct(pz, s.Unique.V && !opts.all)
+	d, err := distinct(pz, s.Unique.V && !opts.all, opts.pivot)
 	if err != nil {
 		return nil, err
 	}
@@ -151,7 +152,7 @@ func loadDLX(path string) (*job, error) {
 					return err
 				},
 			}},
-		refuse: refusing(refusing(notPips(), "a DLX file holds no symmetries: compile writes them into it", "--all"),
+		refuse: refusing(refusing(notPips(), "a DLX file holds no symmetries: compile writes them into it", "--all", "--pivot"),
 			"a DLX file has no pictures: its items are only names", pictureFlags...),
 	}, nil
 }
@@ -220,13 +221,14 @@ func loadPuzzle(e *env, target string) (*spec.Spec, *compile.Puzzle, error) {
 }
 
 // distinct prepares a puzzle's search: modulo the board's symmetries when
-// unique is set, over every solution otherwise.
-func distinct(pz *compile.Puzzle, unique bool) (*cover.Distinct, error) {
+// unique is set, with the pivot that rule picks, over every solution
+// otherwise.
+func distinct(pz *compile.Puzzle, unique bool, rule cover.PivotRule) (*cover.Distinct, error) {
 	var group []cover.Symmetry
 	if unique {
 		group = pz.Symmetries()
 	}
-	return cover.NewDistinct(pz.Problem, group)
+	return cover.DistinctOptions{Pivot: rule}.New(pz.Problem, group)
 }
 
 // placed converts a cover solution to the pieces emit draws.

@@ -23,7 +23,10 @@ type VerifyCmd struct {
 	Family     string   `placeholder:"F" predictor:"family" help:"Check only this family (a catalogue folder: ominoes, cubes, ...)."`
 	MaxSeconds float64  `name:"max-seconds" placeholder:"S" help:"Stop a count after S seconds and report it as skipped for time (0: no limit)."`
 	Workers    int      `default:"1" placeholder:"N" help:"Count each polyform puzzle on N cores at once, splitting its search tree (0: every core; a Sudoku is counted on one)."`
+	Pivot      string   `default:"fewest" enum:"fewest,free,estimate" help:"How a count modulo symmetry picks the piece it keeps to one placement per class, as for solve: fewest, free or estimate."`
 	Names      []string `arg:"" optional:"" predictor:"name" help:"Catalogue names to check (default: every puzzle with a known count)."`
+
+	pivot cover.PivotRule // Pivot, parsed by Run
 }
 
 // A countCheck is one count verify makes: the count it wants, whether
@@ -43,6 +46,9 @@ type familyTally struct {
 func (c *VerifyCmd) Run(e *env) error {
 	b, err := cover.Lookup(c.Backend)
 	if err != nil {
+		return err
+	}
+	if c.pivot, err = cover.ParsePivotRule(c.Pivot); err != nil {
 		return err
 	}
 	entries, err := catalogue(c.Family, c.Names)
@@ -164,7 +170,7 @@ func (c *VerifyCmd) count(e *env, label string, s *spec.Spec, b cover.Backend, u
 	}
 	done := make(chan result, 1)
 	go func() {
-		n, err := countPuzzle(ctx, s, b, c.Workers, unique)
+		n, err := countPuzzle(ctx, s, b, c.Workers, unique, c.pivot)
 		done <- result{n, err}
 	}()
 	select {
@@ -175,12 +181,12 @@ func (c *VerifyCmd) count(e *env, label string, s *spec.Spec, b cover.Backend, u
 	}
 }
 
-// countPuzzle compiles and counts a spec, modulo symmetry when unique, on
-// the given number of workers. It visits no solution, as solve --count
+// countPuzzle compiles and counts a spec, modulo symmetry when unique
+// with the pivot the rule picks, on the given number of workers. It visits no solution, as solve --count
 // does not: a visitor would make memo search as algx, and the symmetry
 // filter look at every solution instead of those it must check.
-func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, workers int, unique bool) (int64, error) {
-	j, err := specJob(s, loadOptions{all: !unique})
+func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, workers int, unique bool, pivot cover.PivotRule) (int64, error) {
+	j, err := specJob(s, loadOptions{all: !unique, pivot: pivot})
 	if err != nil {
 		return 0, err
 	}

@@ -1,0 +1,157 @@
+package cover
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+)
+
+// A PivotRule picks the item whose options Distinct reduces to one per
+// orbit. Every rule gives the same counts; they differ in the size of the
+// search tree, by a factor of up to 3 on the catalogue's hard puzzles and
+// of up to 40 on others (docs/bench/2026-11-26-pivot.md), and no rule that
+// looks only at the options (how many each item keeps, which of them a
+// symmetry fixes, how many options each leaves live) was found that never
+// loses much against PivotFewest.
+type PivotRule int
+
+const (
+	// PivotFewest takes the item that keeps fewest options, which the
+	// search then usually branches on first, at the root.
+	PivotFewest PivotRule = iota
+	// PivotFree prefers an item none of whose options a symmetry fixes,
+	// then the one that keeps fewest options. A fixed option (a hexagon
+	// in the centre of a hexagram) keeps its whole part of the tree,
+	// which the second item cuts only where the search branches on that
+	// item, sometimes late; a free pivot cuts the tree by the whole
+	// group and leaves nothing to filter.
+	PivotFree
+	// PivotEstimate weighs the reduced trees of several pivots by
+	// Knuth's estimate and takes the smallest (see byEstimate). Its walks
+	// take their random numbers from fixed seeds, so it picks the same
+	// pivot on every run.
+	PivotEstimate
+)
+
+var pivotRuleNames = []string{"fewest", "free", "estimate"}
+
+// ParsePivotRule returns the rule that String names name.
+func ParsePivotRule(name string) (PivotRule, error) {
+	for r, n := range pivotRuleNames {
+		if n == name {
+			return PivotRule(r), nil
+		}
+	}
+	return 0, fmt.Errorf("cover: no pivot rule %q (%s)", name, strings.Join(pivotRuleNames, ", "))
+}
+
+func (r PivotRule) String() string {
+	if r >= 0 && int(r) < len(pivotRuleNames) {
+		return pivotRuleNames[r]
+	}
+	return fmt.Sprintf("PivotRule(%d)", int(r))
+}
+
+// estimateGate is the default of DistinctOptions.WeighAbove: weighing
+// the other pivots costs about a twentieth of a second each (on a 2-core
+// AMD EPYC VM), which only a search of a second or more repays.
+const estimateGate = 2e6
+
+const (
+	// gateTarget and pivotTarget are the subproblems the estimates split
+	// the tree into (see newSplit), each weighed by walks from it. The
+	// first estimate is split 64 ways with at most gateWalks walks in
+	// all, 10 to 25 ms: it put the trees of the hexagram, the
+	// 6×6 tetrasticks, the polyomino diamond and the 3×4×5 solid
+	// pentominoes (2.9 to 17 million nodes) at 2.6 to 14 million, where
+	// a split of 16 put the 6×6's at 1.0 million. The trees of the pivots
+	// are compared split 512 ways, which found the best of six pivots
+	// on the first three and one within 0.92 of the best tree's
+	// estimate on the fourth, where splits of 32 and 256 put the 6×6's
+	// worst pivots first.
+	gateTarget  = 64
+	gateWalks   = 256
+	pivotTarget = 512
+	// estimatePivots is the number of pivots weighed: those that keep
+	// fewest options. The best pivot was among the first six on each of
+	// those puzzles.
+	estimatePivots = 6
+	// estimateMargin is how much smaller another pivot's estimated tree
+	// must be for PivotEstimate to take it instead of PivotFewest's.
+	estimateMargin = 0.8
+)
+
+// byEstimate returns d reduced with the pivot of PivotEstimate. It
+// reduces by PivotFewest's pivot first; if Knuth's estimate of that tree
+// is below o.WeighAbove, or auto would not search it with algx, that is
+// the answer. Otherwise it reduces by each of the
+// estimatePivots items that keep fewest options and keeps the reduction
+// whose tree is estimated smallest, if it is estimateMargin of
+// PivotFewest's or less.
+func (d *Distinct) byEstimate(ix *itemOptions, o DistinctOptions) *Distinct {
+	p, group := d.problem, d.group
+	fewest := choosePivot(p, ix, group, PivotFewest)
+	if fewest < 0 {
+		d.reduced = p
+		return d
+	}
+	d.reduce(ix, fewest, o)
+	gate := o.WeighAbove
+	if gate == 0 {
+		gate = estimateGate
+	}
+	if gate > 0 && estimateTree(d.reduced, gateTarget, gateWalks) < gate {
+		return d
+	}
+	if _, algx := Choose(d.reduced).(algxBackend); gate > 0 && !algx {
+		// The walks estimate algx's trees. Where auto searches another
+		// (bits on the 3×20 pentomino tube, the 6×10 pentominoes),
+		// they say little of its time, and its nodes cost an eighth:
+		// weighing took 2 to 3 times those searches in the sample.
+		return d
+	}
+	type candidate struct{ item, kept int }
+	var cands []candidate
+	for it := range p.Items {
+		if kept, ok := reducible(p, ix, it, group); ok {
+			cands = append(cands, candidate{it, kept})
+		}
+	}
+	slices.SortStableFunc(cands, func(a, b candidate) int { return a.kept - b.kept })
+	best, bestSize := d, estimateTree(d.reduced, pivotTarget, 0)
+	limit := estimateMargin * bestSize
+	for _, c := range cands[:min(len(cands), estimatePivots)] {
+		if c.item == fewest {
+			continue
+		}
+		e := &Distinct{problem: p, group: group, pivot: -1}
+		e.reduce(ix, c.item, o)
+		if size := estimateTree(e.reduced, pivotTarget, 0); size <= limit && size < bestSize {
+			best, bestSize = e, size
+		}
+	}
+	return best
+}
+
+// estimateTree returns Knuth's estimate of the nodes of algx's tree of p:
+// the tree split into about target subproblems, each weighed by walks
+// from it as a Parallel search with a Meter weighs them (see weigh; at
+// most maxWalks walks in all beyond the first few of each subproblem, if
+// maxWalks > 0), and their weights added to the nodes above them. It
+// returns +Inf if the problem cannot be split.
+func estimateTree(p *Problem, target, maxWalks int) float64 {
+	sp, err := newSplit(p, 0, target, false, false)
+	if err != nil {
+		return math.Inf(1)
+	}
+	if err := sp.weigh(context.Background(), Shard{Of: 1}, 1, maxWalks); err != nil || sp.weights == nil {
+		return math.Inf(1)
+	}
+	size := float64(sp.nodes)
+	for k := range sp.len() {
+		size += sp.weight(k)
+	}
+	return size
+}
