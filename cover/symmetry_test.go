@@ -294,7 +294,7 @@ func TestDistinctSecondItem(t *testing.T) {
 // TestDistinctPivotWithoutFixedOptions checks the two pivots: under the
 // rotations of the 3×3 square the monomino keeps as few placements as a
 // domino (3), and is taken first, but its centre placement is fixed by
-// every rotation, while no domino placement is, so FreePivot takes a
+// every rotation, while no domino placement is, so PivotFree takes a
 // domino and leaves nothing to filter. With every switch, the count is
 // the brute-force one.
 func TestDistinctPivotWithoutFixedOptions(t *testing.T) {
