@@ -79,6 +79,13 @@ type grid struct {
 	// segments is set for the lattices of unit segments.
 	segments *segmentGeometry
 	motions  []Motion
+	// deadRegions is true where giving a search cover.Cells by default
+	// was measured to pay (RegionsByLattice): on the plane lattices of
+	// cells. Elsewhere a piece rarely cuts off a region that algx's
+	// choice of the item with the fewest options would not find dead
+	// at once, and the check cost more than the nodes it saved (see
+	// docs/bench/2026-11-26-regions.md).
+	deadRegions bool
 }
 
 // build fills in the motions from the group and the embedding.

@@ -22,7 +22,7 @@ func asCell(p point) Cell  { return Cell(p) }
 
 // squareLattice holds polyominoes.
 var squareLattice = (&grid{
-	name: "square", dims: 2, flips: true, squares: true,
+	name: "square", dims: 2, flips: true, squares: true, deadRegions: true,
 	family: "ominoes", picture: NamesPicture,
 	colours: []colouring{{2, func(c Cell) int { return mod(c[0]+c[1], 2) }}},
 	encode:  asPoint, decode: asCell, group: squareGroup,
@@ -53,7 +53,7 @@ var cubicLattice = (&grid{
 
 // hexLattice holds polyhexes, on axes 60° apart.
 var hexLattice = (&grid{
-	name: "hex", dims: 2, flips: true,
+	name: "hex", dims: 2, flips: true, deadRegions: true,
 	family: "hexes", picture: SlantedPicture,
 	colours: []colouring{{3, func(c Cell) int { return mod(c[0]-c[1], 3) }}},
 	encode:  asPoint, decode: asCell, group: hexGroup,
@@ -68,7 +68,7 @@ var hexLattice = (&grid{
 // down, with corners (x+1, y), (x, y+1), (x+1, y+1). A triangle is
 // embedded as three times its centroid.
 var iamondLattice = (&grid{
-	name: "iamond", dims: 3, kinds: true, flips: true,
+	name: "iamond", dims: 3, kinds: true, flips: true, deadRegions: true,
 	family: "iamonds", picture: PeakedPicture, colours: []colouring{{2, kind}},
 	encode: func(c Cell) point { return point{3*c[0] + 1 + c[2], 3*c[1] + 1 + c[2], 0} },
 	decode: func(p point) Cell {

@@ -59,11 +59,13 @@ func load(target string, opts loadOptions) (*job, error) {
 // loadOptions are the flags that change what is loaded rather than how it
 // is searched or printed.
 type loadOptions struct {
-	all        bool   // no symmetry reduction
-	count      bool   // only the count is printed
-	showGame   bool   // print a Pips game before its solution
-	difficulty string // the puzzle of an NYT file
-	backend    string // --backend, which a Pips game reads as its own
+	all bool // no symmetry reduction
+	// deadRegions is --dead-regions: auto (or ""), on or off.
+	deadRegions string
+	count       bool   // only the count is printed
+	showGame    bool   // print a Pips game before its solution
+	difficulty  string // the puzzle of an NYT file
+	backend     string // --backend, which a Pips game reads as its own
 	// limits bound what a spec may build (zero: no bound, as the
 	// catalogue's own commands have).
 	limits compile.Limits
@@ -77,6 +79,12 @@ func specJob(s *spec.Spec, opts loadOptions) (*job, error) {
 	pz, err := compile.FromSpecLimits(s, opts.limits)
 	if err != nil {
 		return nil, err
+	}
+	switch opts.deadRegions {
+	case "on":
+		pz.SetDeadRegions(compile.RegionsOn)
+	case "off":
+		pz.SetDeadRegions(compile.RegionsOff)
 	}
 	d, err := distinct(pz, s.Unique.V && !opts.all)
 	if err != nil {

@@ -23,7 +23,9 @@ type SolveCmd struct {
 	Backend   string `default:"${default_backend}" enum:"${backends}" help:"Search backend: ${backends} (default ${default_backend})."`
 	Format    string `default:"text" enum:"text,json" help:"Output format: text (Polyform Puzzler's solution records; a Sudoku's grid; a Pips game's box art) or json (one object per line, the same shape for every kind: docs/json.md)."`
 	All       bool   `help:"Count every solution, not one per symmetry class (overrides unique = true in the spec)."`
-	Workers   int    `default:"0" placeholder:"N" help:"Search a polyform puzzle, Sudoku or DLX file on N cores at once, splitting the search tree into independent parts (0: every core, but one for a Sudoku, whose search takes milliseconds; 1: one core, and no split unless --shard, --out or --state asks for one). Solutions, their order and their count are the same for every N, and so are the searches (nodes) of a whole search, except with --backend sums or memo; a run cut short (--stop-after, Ctrl-C) counts what every core searched, which varies from run to run, and a split search counts fewer updates, how many depending on N."`
+	// DeadRegions switches the dead-region check (load.go).
+	DeadRegions string `name:"dead-regions" default:"auto" enum:"auto,on,off" help:"For a polyform puzzle with --backend algx, memo or auto when it picks algx: give up on a node whose empty cells hold a region that the pieces left cannot fill: on, off, or auto (on for squares, hexagons and triangles, where it makes searches faster). The solutions are the same either way."`
+	Workers     int    `default:"0" placeholder:"N" help:"Search a polyform puzzle, Sudoku or DLX file on N cores at once, splitting the search tree into independent parts (0: every core, but one for a Sudoku, whose search takes milliseconds; 1: one core, and no split unless --shard, --out or --state asks for one). Solutions, their order and their count are the same for every N, and so are the searches (nodes) of a whole search, except with --backend sums or memo; a run cut short (--stop-after, Ctrl-C) counts what every core searched, which varies from run to run, and a split search counts fewer updates, how many depending on N."`
 	// Difficulty picks the puzzles of an NYT Pips file.
 	Difficulty string `enum:",easy,medium,hard" default:"" help:"For an NYT Pips JSON file: solve only the easy, medium or hard puzzle (default: all three)."`
 	// ShowGame prints a Pips game before its solution.
@@ -43,7 +45,7 @@ func (c *SolveCmd) Run(e *env) error {
 	// Reading and compiling do not watch the context: an interrupt ends
 	// them at once.
 	loaded := process.Unwatched(e.ctx)
-	j, err := load(c.Target, loadOptions{all: c.All, count: c.Count, showGame: c.ShowGame, difficulty: c.Difficulty, backend: c.Backend, limits: e.limits})
+	j, err := load(c.Target, loadOptions{all: c.All, deadRegions: c.DeadRegions, count: c.Count, showGame: c.ShowGame, difficulty: c.Difficulty, backend: c.Backend, limits: e.limits})
 	loaded()
 	if err != nil {
 		return err

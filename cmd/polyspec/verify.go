@@ -18,12 +18,13 @@ import (
 // VerifyCmd checks the catalogue's published counts (expect, expect-all)
 // and, when asked, polyspec's own (count, count-all).
 type VerifyCmd struct {
-	Own        bool     `help:"Also re-count the counts polyspec made itself (count, count-all), as a check that a change to the search keeps them."`
-	Backend    string   `default:"${default_backend}" enum:"${backends}" help:"Search backend: ${backends} (default ${default_backend})."`
-	Family     string   `placeholder:"F" predictor:"family" help:"Check only this family (a catalogue folder: ominoes, cubes, ...)."`
-	MaxSeconds float64  `name:"max-seconds" placeholder:"S" help:"Stop a count after S seconds and report it as skipped for time (0: no limit)."`
-	Workers    int      `default:"1" placeholder:"N" help:"Count each polyform puzzle on N cores at once, splitting its search tree (0: every core; a Sudoku is counted on one)."`
-	Names      []string `arg:"" optional:"" predictor:"name" help:"Catalogue names to check (default: every puzzle with a known count)."`
+	Own         bool     `help:"Also re-count the counts polyspec made itself (count, count-all), as a check that a change to the search keeps them."`
+	Backend     string   `default:"${default_backend}" enum:"${backends}" help:"Search backend: ${backends} (default ${default_backend})."`
+	Family      string   `placeholder:"F" predictor:"family" help:"Check only this family (a catalogue folder: ominoes, cubes, ...)."`
+	MaxSeconds  float64  `name:"max-seconds" placeholder:"S" help:"Stop a count after S seconds and report it as skipped for time (0: no limit)."`
+	Workers     int      `default:"1" placeholder:"N" help:"Count each polyform puzzle on N cores at once, splitting its search tree (0: every core; a Sudoku is counted on one)."`
+	DeadRegions string   `name:"dead-regions" default:"auto" enum:"auto,on,off" help:"Give up on regions of empty cells that the pieces left cannot fill: on, off, or auto (on for squares, hexagons and triangles), as a check that the counts do not depend on it."`
+	Names       []string `arg:"" optional:"" predictor:"name" help:"Catalogue names to check (default: every puzzle with a known count)."`
 }
 
 // A countCheck is one count verify makes: the count it wants, whether
@@ -164,7 +165,7 @@ func (c *VerifyCmd) count(e *env, label string, s *spec.Spec, b cover.Backend, u
 	}
 	done := make(chan result, 1)
 	go func() {
-		n, err := countPuzzle(ctx, s, b, c.Workers, unique)
+		n, err := countPuzzle(ctx, s, b, c.Workers, unique, c.DeadRegions)
 		done <- result{n, err}
 	}()
 	select {
@@ -176,11 +177,12 @@ func (c *VerifyCmd) count(e *env, label string, s *spec.Spec, b cover.Backend, u
 }
 
 // countPuzzle compiles and counts a spec, modulo symmetry when unique, on
-// the given number of workers. It visits no solution, as solve --count
+// the given number of workers, with the dead-region check as deadRegions
+// (--dead-regions) says. It visits no solution, as solve --count
 // does not: a visitor would make memo search as algx, and the symmetry
 // filter look at every solution instead of those it must check.
-func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, workers int, unique bool) (int64, error) {
-	j, err := specJob(s, loadOptions{all: !unique})
+func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, workers int, unique bool, deadRegions string) (int64, error) {
+	j, err := specJob(s, loadOptions{all: !unique, deadRegions: deadRegions})
 	if err != nil {
 		return 0, err
 	}
