@@ -159,7 +159,7 @@ func loadDLX(path string) (*job, error) {
 					return err
 				},
 			}},
-		refuse: refusing(refusing(notPips(), "a DLX file holds no symmetries: compile writes them into it", "--all"),
+		refuse: refusing(refusing(refusing(notPips(), "a DLX file holds no symmetries: compile writes them into it", "--all"), noBoard, "--dead-regions"),
 			"a DLX file has no pictures: its items are only names", pictureFlags...),
 	}, nil
 }
@@ -180,6 +180,11 @@ func refusing(m map[string]string, why string, flags ...string) map[string]strin
 	}
 	return m
 }
+
+// noBoard is why --dead-regions does not apply to a kind: only the cells
+// of a polyform puzzle's board fall apart into regions that its pieces
+// must fill.
+const noBoard = "only a polyform puzzle's board has regions of empty cells for its pieces to fill"
 
 // notPips refuses the flags of Pips games alone, for the other kinds.
 func notPips() map[string]string {

@@ -110,7 +110,7 @@ func (c *SolveCmd) check(j *job, b cover.Backend) error {
 		flag string
 		on   bool
 	}{
-		{"--all", c.All}, {"--workers", c.Workers > 1}, {"--difficulty", c.Difficulty != ""}, {"--show-game", c.ShowGame},
+		{"--all", c.All}, {"--dead-regions", c.DeadRegions != "auto"}, {"--workers", c.Workers > 1}, {"--difficulty", c.Difficulty != ""}, {"--show-game", c.ShowGame},
 		{"--shard", c.Scale.Shard != ""}, {"--out", c.Scale.Out != ""}, {"--resume", c.Scale.Resume}, {"--state", c.Scale.State != ""},
 		{"--svg", p.SVG != ""}, {"--png", p.PNG != ""}, {"--x3d", p.X3D != ""}, {"--gltf", p.GLTF != ""},
 	}
