@@ -80,10 +80,10 @@ type grid struct {
 	segments *segmentGeometry
 	motions  []Motion
 	// deadRegions is true where giving a search cover.Cells by default
-	// was measured to pay (RegionsByLattice): on the plane lattices of
-	// cells. Elsewhere a piece rarely cuts off a region that algx's
-	// choice of the item with the fewest options would not find dead
-	// at once, and the check cost more than the nodes it saved (see
+	// (RegionsByLattice) was measured to pay: squares and triangles,
+	// whose pieces often cut off a region that algx's choice of the item
+	// with the fewest options does not see to be dead at once. On the
+	// other lattices the check cost more than the nodes it saved (see
 	// docs/bench/2026-11-26-regions.md).
 	deadRegions bool
 }

@@ -53,7 +53,7 @@ var cubicLattice = (&grid{
 
 // hexLattice holds polyhexes, on axes 60° apart.
 var hexLattice = (&grid{
-	name: "hex", dims: 2, flips: true, deadRegions: true,
+	name: "hex", dims: 2, flips: true,
 	family: "hexes", picture: SlantedPicture,
 	colours: []colouring{{3, func(c Cell) int { return mod(c[0]-c[1], 3) }}},
 	encode:  asPoint, decode: asCell, group: hexGroup,

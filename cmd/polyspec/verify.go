@@ -23,7 +23,7 @@ type VerifyCmd struct {
 	Family      string   `placeholder:"F" predictor:"family" help:"Check only this family (a catalogue folder: ominoes, cubes, ...)."`
 	MaxSeconds  float64  `name:"max-seconds" placeholder:"S" help:"Stop a count after S seconds and report it as skipped for time (0: no limit)."`
 	Workers     int      `default:"1" placeholder:"N" help:"Count each polyform puzzle on N cores at once, splitting its search tree (0: every core; a Sudoku is counted on one)."`
-	DeadRegions string   `name:"dead-regions" default:"auto" enum:"auto,on,off" help:"Give up on regions of empty cells that the pieces left cannot fill: on, off, or auto (on for squares, hexagons and triangles), as a check that the counts do not depend on it."`
+	DeadRegions string   `name:"dead-regions" default:"auto" enum:"auto,on,off" help:"Give up on regions of empty cells that the pieces left cannot fill: on, off, or auto (on for squares and triangles), as a check that the counts do not depend on it."`
 	Names       []string `arg:"" optional:"" predictor:"name" help:"Catalogue names to check (default: every puzzle with a known count)."`
 }
 
