@@ -12,10 +12,11 @@ import (
 //
 // Whoever knows the shape behind the items sets it, with this promise:
 // every option's cells are connected by Edges among themselves (so that no
-// option covers cells of two regions). compile sets it for every lattice
-// of cells and segments. Like Order, it is a hint that changes no solution,
-// so Equal and Fingerprint ignore it; a search that uses it (algx, memo,
-// and the splits of both) tries fewer nodes.
+// option covers cells of two regions). compile can set it on every lattice
+// of cells and segments, and does by default where it pays. Like Order, it
+// is a hint that changes no solution, so Equal and Fingerprint ignore it;
+// a search that uses it (algx, memo, and the splits of both) tries fewer
+// nodes.
 type Cells struct {
 	// Items lists the cell items: primary, each covered exactly once.
 	Items []int
@@ -51,7 +52,7 @@ func (c *Cells) validate(p *Problem) error {
 			yield(cell[e[0]]-1, cell[e[1]]-1)
 		}
 	})
-	var own []int32
+	var own, stack []int32
 	mark := make([]int32, len(c.Items))
 	for o := range p.NumOptions() {
 		own = own[:0]
@@ -60,7 +61,7 @@ func (c *Cells) validate(p *Problem) error {
 				own = append(own, k-1)
 			}
 		}
-		if !adj.connected(own, mark, int32(o+1)) {
+		if !adj.connected(own, mark, int32(o+1), &stack) {
 			return fmt.Errorf("cells: option %d covers cells that are not connected", o)
 		}
 	}
@@ -98,15 +99,16 @@ func (d adjacency) of(c int32) []int32 { return d.next[d.start[c]:d.start[c+1]] 
 // connected reports whether cells (a few, such as an option's) are
 // connected through each other. mark is scratch, one per cell, that no
 // call with the same id has used: a cell is marked id while it is one of
-// cells and -id once reached.
-func (d adjacency) connected(cells []int32, mark []int32, id int32) bool {
+// cells and -id once reached; scratch is a stack to reuse.
+func (d adjacency) connected(cells []int32, mark []int32, id int32, scratch *[]int32) bool {
 	if len(cells) < 2 {
 		return true
 	}
 	for _, c := range cells {
 		mark[c] = id
 	}
-	stack := []int32{cells[0]}
+	stack := append((*scratch)[:0], cells[0])
+	defer func() { *scratch = stack }()
 	mark[cells[0]] = -id
 	reached := 1
 	for len(stack) > 0 {
