@@ -79,6 +79,13 @@ type grid struct {
 	// segments is set for the lattices of unit segments.
 	segments *segmentGeometry
 	motions  []Motion
+	// deadRegions is true where giving a search cover.Cells by default
+	// (RegionsByLattice) was measured to pay: squares and triangles,
+	// whose pieces often cut off a region that algx's choice of the item
+	// with the fewest options does not see to be dead at once. On the
+	// other lattices the check cost more than the nodes it saved (see
+	// docs/bench/2026-11-26-regions.md).
+	deadRegions bool
 }
 
 // build fills in the motions from the group and the embedding.

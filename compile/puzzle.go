@@ -63,6 +63,10 @@ type Options struct {
 	// (see buildProblem). Both only make the search slower; tests use
 	// them to show that the counts do not depend on them.
 	NoBalance, OmitPrimary bool
+	// DeadRegions says whether the problem carries the hint with which
+	// a search gives up on regions of empty cells that the pieces left
+	// cannot fill (see SetDeadRegions).
+	DeadRegions DeadRegions
 	// MaxPlacements, when positive, makes Build fail with a *LimitError
 	// as soon as it finds more placements.
 	MaxPlacements int
@@ -125,7 +129,35 @@ func Build(l Lattice, board []Cell, shapes []Shape, opt Options) (*Puzzle, error
 	}
 	pz.placements()
 	pz.buildProblem()
+	pz.SetDeadRegions(opt.DeadRegions)
 	return pz, nil
+}
+
+// DeadRegions says whether a puzzle's problem carries cover.Cells, the
+// hint with which algx and memo give up on a node whose empty cells hold
+// a region that the pieces left cannot fill. The counts are the same
+// either way; the searches differ.
+type DeadRegions int
+
+const (
+	// RegionsByLattice gives the hint on the lattices where it was
+	// measured to make searches faster (see grid.deadRegions).
+	RegionsByLattice DeadRegions = iota
+	// RegionsOn gives it on every lattice.
+	RegionsOn
+	// RegionsOff never gives it.
+	RegionsOff
+)
+
+// SetDeadRegions gives the puzzle's problem the hint cover.Cells, or
+// takes it away, as d says.
+func (pz *Puzzle) SetDeadRegions(d DeadRegions) {
+	pz.Options.DeadRegions = d
+	pz.Problem.Cells = nil
+	if d == RegionsOn || d == RegionsByLattice && regionsPay(pz.Lattice) {
+		cell0, _ := pz.Problem.ItemIndex(CellName(pz.Board[0], pz.Lattice))
+		pz.Problem.Cells = pz.cells(cell0)
+	}
 }
 
 // A layout is how Build placed the pieces, by cell numbers (see
@@ -189,15 +221,7 @@ func (ly *layout) keep(keep []bool) {
 // then the board cell its first cell goes to.
 func (pz *Puzzle) place() error {
 	opt := pz.Options
-	// region numbers each board cell's region: placements stay within one.
-	region := make([]int32, len(pz.Board))
-	for i, r := range opt.Regions {
-		for _, c := range r {
-			if k := pz.num.find(c); k >= 0 {
-				region[k] = int32(i)
-			}
-		}
-	}
+	region := pz.regionNumbers()
 	ly := &pz.layout
 	*ly = layout{start: []int32{0}}
 	// Distinct orientations at distinct places cover distinct cells, except
@@ -260,6 +284,45 @@ func (pz *Puzzle) place() error {
 		}
 	}
 	return nil
+}
+
+// regionNumbers numbers each board cell's region (see Options.Regions):
+// placements stay within one.
+func (pz *Puzzle) regionNumbers() []int32 {
+	region := make([]int32, len(pz.Board))
+	for i, r := range pz.Options.Regions {
+		for _, c := range r {
+			if k := pz.num.find(c); k >= 0 {
+				region[k] = int32(i)
+			}
+		}
+	}
+	return region
+}
+
+// cells returns the hint that lets a search see regions of empty cells
+// (see cover.Cells): the board's cells, items cell0 on in board order,
+// and the neighbours of each in the same region, between which every
+// placement is connected, as a polyform is (segments through their end
+// points).
+func (pz *Puzzle) cells(cell0 int) *cover.Cells {
+	h := &cover.Cells{}
+	region := pz.regionNumbers()
+	for k, c := range pz.Board {
+		h.Items = append(h.Items, cell0+k)
+		for _, n := range pz.Lattice.Neighbours(c) {
+			if m := int(pz.num.find(n)); m > k && region[m] == region[k] {
+				h.Edges = append(h.Edges, [2]int{cell0 + k, cell0 + m})
+			}
+		}
+	}
+	return h
+}
+
+// regionsPay reports whether the lattice gives cover.Cells by default.
+func regionsPay(l Lattice) bool {
+	g, ok := l.(*grid)
+	return ok && g.deadRegions
 }
 
 // placements writes Placements from the layout, their cells in one block.

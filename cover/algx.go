@@ -73,6 +73,10 @@ type algx struct {
 	// path, while searchPath runs, is the branch to take at each of the
 	// top levels instead of trying them all.
 	path []int32
+
+	// regions, when the problem has Cells, gives up on a node whose
+	// empty cells hold a region the pieces left cannot fill.
+	regions *deadRegions
 }
 
 func (algxBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, error) {
@@ -166,6 +170,7 @@ func newAlgX(pl *plan) *algx {
 		hi:      pl.hi,
 		count:   make([]int32, np),
 		bias:    make([]int32, np),
+		regions: newDeadRegions(pl),
 	}
 	for b := 0; b < np; b++ {
 		a.pmask[b/64] |= 1 << (b % 64)
@@ -342,6 +347,10 @@ func (a *algx) expand(depth, ls, le int) bool {
 			child[x.k] |= x.m
 		}
 		a.add(j, 1, child)
+		if a.regions != nil && a.regions.dead(a.ids[pos:pos+1], child, a.count, a.hi) {
+			a.add(j, -1, nil)
+			continue
+		}
 		var ne int
 		if child[bw]&bb != 0 {
 			ne = a.filter(ls, le, le, f, child)

@@ -92,7 +92,7 @@ func bitsFaster(p *Problem) bool {
 		return false
 	}
 	rng := rand.New(rand.NewPCG(estimateSeed, 0))
-	sp := newSplitter(pl, false)
+	sp := newSplitter(pl, false, false)
 	root := sp.root()
 	n := root.clone()
 	algx := 0.0

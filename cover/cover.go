@@ -47,6 +47,11 @@ type Problem struct {
 	// board along its long side. It is a hint that changes no solution,
 	// so Equal and Fingerprint ignore it.
 	Order []int
+	// Cells, when set, says which primaries are a board's cells and which
+	// touch (see Cells), so that a search can give up on regions of
+	// empty cells that the pieces left cannot fill. Like Order, it is a
+	// hint that Equal and Fingerprint ignore.
+	Cells *Cells
 
 	colorIndex map[string]int32
 	itemIndex  map[string]int32
@@ -130,7 +135,8 @@ func (p *Problem) NumEntries() int { return len(p.entries) }
 
 // Validate reports the first structural error: item indices out of range
 // or repeated in Order, an item twice in one option, a colour on a primary
-// item, bad multiplicity bounds, or bounds on a secondary item. An option
+// item, bad multiplicity bounds, bounds on a secondary item, or Cells that
+// break their promise (see Cells). An option
 // with no primary item is not an error (XCC allows it), but no backend
 // ever chooses one.
 func (p *Problem) Validate() error {
@@ -171,6 +177,9 @@ func (p *Problem) Validate() error {
 				return fmt.Errorf("option %d: primary item %s cannot have a colour", o, p.Items[e.Item].Name)
 			}
 		}
+	}
+	if p.Cells != nil {
+		return p.Cells.validate(p)
 	}
 	return nil
 }

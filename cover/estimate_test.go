@@ -166,7 +166,7 @@ func exactSize(s *splitter, n *node) float64 {
 
 func mustSplit(t *testing.T, p *Problem, depth int) *split {
 	t.Helper()
-	sp, err := newSplit(p, depth, splitTarget, false, false)
+	sp, err := newSplit(p, depth, splitTarget, false, false, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -434,7 +434,7 @@ func TestMeterResumes(t *testing.T) {
 }
 
 func BenchmarkWeigh(b *testing.B) {
-	sp, err := newSplit(readPlain(b, "testdata/pentominoes-6x10-unique.dlx"), 0, splitTarget, false, false)
+	sp, err := newSplit(readPlain(b, "testdata/pentominoes-6x10-unique.dlx"), 0, splitTarget, false, false, false)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -146,8 +146,10 @@ func (par Parallel) run(ctx context.Context, p *Problem, filter func() accepter,
 		backend = c.choose(p)
 	}
 	pb, _ := backend.(pathBackend)
+	// The path backends that do not go by order are algx and memo,
+	// which give up on dead regions.
 	byOrder := pb != nil && pb.byOrder()
-	sp, err := newSplit(p, depth, target, byOrder, fromState)
+	sp, err := newSplit(p, depth, target, byOrder, pb != nil && !byOrder, fromState)
 	if err != nil {
 		return Stats{}, err
 	}

@@ -51,12 +51,13 @@ const splitPerWorker = 16
 const maxSplitDepth = 64
 
 // newSplit splits p at depth, or, for depth 0, at the shallowest depth with
-// at least target subproblems; byOrder splits bits's tree. A depth read
+// at least target subproblems; byOrder splits bits's tree, and regions
+// gives up on dead regions as algx does (see deadRegions). A depth read
 // from a resumed State (fromState) is reached as a depth of 0 would be,
 // and refused if that would stop shallower: a split walks the tree down to
 // its depth, so an edited state's depth of 60 would walk most of a search
 // before the search begins.
-func newSplit(p *Problem, depth, target int, byOrder, fromState bool) (*split, error) {
+func newSplit(p *Problem, depth, target int, byOrder, regions, fromState bool) (*split, error) {
 	pl, err := newPlan(p)
 	if err != nil {
 		return nil, err
@@ -66,7 +67,7 @@ func newSplit(p *Problem, depth, target int, byOrder, fromState bool) (*split, e
 			return nil, err
 		}
 	}
-	s := newSplitter(pl, byOrder)
+	s := newSplitter(pl, byOrder, regions)
 	if depth > 0 && !fromState {
 		return s.walk(depth), nil
 	}
@@ -117,6 +118,9 @@ func (s *splitter) walk(depth int) *split {
 			c := n.clone()
 			if s.branch(c, r, t, b) {
 				sp.nodes++
+				if s.deadEnd(c) {
+					continue
+				}
 			}
 			path = append(path, b)
 			rec(c)

@@ -25,12 +25,21 @@ type splitter struct {
 	// in that order, and on its options in bits's order, so that the
 	// subproblems are nodes of bits's tree, not algx's.
 	order []int32
+	// regions, when the split is for a backend that gives up on dead
+	// regions (algx, memo), makes the splitter give up where it does, so
+	// that a split search tries the nodes of the search it splits.
+	regions *deadRegions
+	done    []uint64 // scratch for deadEnd
 }
 
 type use struct{ opt, color int32 }
 
-func newSplitter(pl *plan, byOrder bool) *splitter {
+func newSplitter(pl *plan, byOrder, regions bool) *splitter {
 	s := &splitter{pl: pl, pstart: []int32{0}, sstart: []int32{0}, uses: make([][]use, len(pl.rank))}
+	if regions {
+		s.regions = newDeadRegions(pl)
+		s.done = make([]uint64, (pl.nprim+63)/64)
+	}
 	for j, o := range pl.opts {
 		for _, e := range pl.prob.Option(int(o)) {
 			r := pl.rank[e.Item]
@@ -167,6 +176,22 @@ func (s *splitter) branch(n *node, r, t, b int32) bool {
 	panic("cover: split branch beyond the options of its item")
 }
 
+// deadEnd reports whether the option n chose last leaves a region of
+// empty cells that the pieces left cannot fill, when the splitter looks
+// for such regions.
+func (s *splitter) deadEnd(n *node) bool {
+	if s.regions == nil {
+		return false
+	}
+	clear(s.done)
+	for r, c := range n.count {
+		if c >= s.pl.hi[r] {
+			setBit(s.done, r)
+		}
+	}
+	return s.regions.dead(n.chosen[len(n.chosen)-1:], s.done, n.count, s.pl.hi)
+}
+
 // kill takes option j out of the running.
 func (s *splitter) kill(n *node, j int32) {
 	if n.dead[j] {
@@ -247,6 +272,19 @@ func (s *splitter) restrict(n *node) (q *Problem, forced []int, orig []int32) {
 	for _, i := range p.Order { // valid: newPlan checked it
 		if index[i] >= 0 {
 			q.Order = append(q.Order, int(index[i]))
+		}
+	}
+	if p.Cells != nil {
+		q.Cells = &Cells{}
+		for _, i := range p.Cells.Items {
+			if index[i] >= 0 {
+				q.Cells.Items = append(q.Cells.Items, int(index[i]))
+			}
+		}
+		for _, e := range p.Cells.Edges {
+			if a, b := index[e[0]], index[e[1]]; a >= 0 && b >= 0 {
+				q.Cells.Edges = append(q.Cells.Edges, [2]int{int(a), int(b)})
+			}
 		}
 	}
 	// Sized up front: grown by appends, the arrays of a few thousand

@@ -142,7 +142,7 @@ func (d *Distinct) byEstimate(ix *itemOptions, o DistinctOptions) *Distinct {
 // maxWalks > 0), and their weights added to the nodes above them. It
 // returns +Inf if the problem cannot be split.
 func estimateTree(p *Problem, target, maxWalks int) float64 {
-	sp, err := newSplit(p, 0, target, false, false)
+	sp, err := newSplit(p, 0, target, false, true, false)
 	if err != nil {
 		return math.Inf(1)
 	}

@@ -59,12 +59,14 @@ func load(target string, opts loadOptions) (*job, error) {
 // loadOptions are the flags that change what is loaded rather than how it
 // is searched or printed.
 type loadOptions struct {
-	all        bool // no symmetry reduction
-	pivot      cover.PivotRule
-	count      bool   // only the count is printed
-	showGame   bool   // print a Pips game before its solution
-	difficulty string // the puzzle of an NYT file
-	backend    string // --backend, which a Pips game reads as its own
+	all   bool // no symmetry reduction
+	pivot cover.PivotRule
+	// deadRegions is --dead-regions: auto (or ""), on or off.
+	deadRegions string
+	count       bool   // only the count is printed
+	showGame    bool   // print a Pips game before its solution
+	difficulty  string // the puzzle of an NYT file
+	backend     string // --backend, which a Pips game reads as its own
 	// limits bound what a spec may build (zero: no bound, as the
 	// catalogue's own commands have).
 	limits compile.Limits
@@ -78,6 +80,12 @@ func specJob(s *spec.Spec, opts loadOptions) (*job, error) {
 	pz, err := compile.FromSpecLimits(s, opts.limits)
 	if err != nil {
 		return nil, err
+	}
+	switch opts.deadRegions {
+	case "on":
+		pz.SetDeadRegions(compile.RegionsOn)
+	case "off":
+		pz.SetDeadRegions(compile.RegionsOff)
 	}
 	d, err := distinct(pz, s.Unique.V && !opts.all, opts.pivot)
 	if err != nil {
@@ -152,7 +160,7 @@ func loadDLX(path string) (*job, error) {
 					return err
 				},
 			}},
-		refuse: refusing(refusing(notPips(), "a DLX file holds no symmetries: compile writes them into it", "--all", "--pivot"),
+		refuse: refusing(refusing(refusing(notPips(), "a DLX file holds no symmetries: compile writes them into it", "--all", "--pivot"), noBoard, "--dead-regions"),
 			"a DLX file has no pictures: its items are only names", pictureFlags...),
 	}, nil
 }
@@ -173,6 +181,11 @@ func refusing(m map[string]string, why string, flags ...string) map[string]strin
 	}
 	return m
 }
+
+// noBoard is why --dead-regions does not apply to a kind: only the cells
+// of a polyform puzzle's board fall apart into regions that its pieces
+// must fill.
+const noBoard = "only a polyform puzzle's board has regions of empty cells for its pieces to fill"
 
 // notPips refuses the flags of Pips games alone, for the other kinds.
 func notPips() map[string]string {

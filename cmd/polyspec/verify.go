@@ -18,13 +18,14 @@ import (
 // VerifyCmd checks the catalogue's published counts (expect, expect-all)
 // and, when asked, polyspec's own (count, count-all).
 type VerifyCmd struct {
-	Own        bool     `help:"Also re-count the counts polyspec made itself (count, count-all), as a check that a change to the search keeps them."`
-	Backend    string   `default:"${default_backend}" enum:"${backends}" help:"Search backend: ${backends} (default ${default_backend})."`
-	Family     string   `placeholder:"F" predictor:"family" help:"Check only this family (a catalogue folder: ominoes, cubes, ...)."`
-	MaxSeconds float64  `name:"max-seconds" placeholder:"S" help:"Stop a count after S seconds and report it as skipped for time (0: no limit)."`
-	Workers    int      `default:"1" placeholder:"N" help:"Count each polyform puzzle on N cores at once, splitting its search tree (0: every core; a Sudoku is counted on one)."`
-	Pivot      string   `default:"fewest" enum:"fewest,free,estimate" help:"How a count modulo symmetry picks the piece it keeps to one placement per class, as for solve: fewest, free or estimate."`
-	Names      []string `arg:"" optional:"" predictor:"name" help:"Catalogue names to check (default: every puzzle with a known count)."`
+	Own         bool     `help:"Also re-count the counts polyspec made itself (count, count-all), as a check that a change to the search keeps them."`
+	Backend     string   `default:"${default_backend}" enum:"${backends}" help:"Search backend: ${backends} (default ${default_backend})."`
+	Family      string   `placeholder:"F" predictor:"family" help:"Check only this family (a catalogue folder: ominoes, cubes, ...)."`
+	MaxSeconds  float64  `name:"max-seconds" placeholder:"S" help:"Stop a count after S seconds and report it as skipped for time (0: no limit)."`
+	Workers     int      `default:"1" placeholder:"N" help:"Count each polyform puzzle on N cores at once, splitting its search tree (0: every core; a Sudoku is counted on one)."`
+	Pivot       string   `default:"fewest" enum:"fewest,free,estimate" help:"How a count modulo symmetry picks the piece it keeps to one placement per class, as for solve: fewest, free or estimate."`
+	DeadRegions string   `name:"dead-regions" default:"auto" enum:"auto,on,off" help:"Give up on regions of empty cells that the pieces left cannot fill: on, off, or auto (on for squares and triangles), as a check that the counts do not depend on it."`
+	Names       []string `arg:"" optional:"" predictor:"name" help:"Catalogue names to check (default: every puzzle with a known count)."`
 
 	pivot cover.PivotRule // Pivot, parsed by Run
 }
@@ -170,7 +171,7 @@ func (c *VerifyCmd) count(e *env, label string, s *spec.Spec, b cover.Backend, u
 	}
 	done := make(chan result, 1)
 	go func() {
-		n, err := countPuzzle(ctx, s, b, c.Workers, unique, c.pivot)
+		n, err := countPuzzle(ctx, s, b, c.Workers, unique, c.pivot, c.DeadRegions)
 		done <- result{n, err}
 	}()
 	select {
@@ -182,11 +183,12 @@ func (c *VerifyCmd) count(e *env, label string, s *spec.Spec, b cover.Backend, u
 }
 
 // countPuzzle compiles and counts a spec, modulo symmetry when unique
-// with the pivot the rule picks, on the given number of workers. It visits no solution, as solve --count
+// with the pivot the rule picks, on the given number of workers, with the
+// dead-region check as deadRegions (--dead-regions) says. It visits no solution, as solve --count
 // does not: a visitor would make memo search as algx, and the symmetry
 // filter look at every solution instead of those it must check.
-func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, workers int, unique bool, pivot cover.PivotRule) (int64, error) {
-	j, err := specJob(s, loadOptions{all: !unique, pivot: pivot})
+func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, workers int, unique bool, pivot cover.PivotRule, deadRegions string) (int64, error) {
+	j, err := specJob(s, loadOptions{all: !unique, pivot: pivot, deadRegions: deadRegions})
 	if err != nil {
 		return 0, err
 	}
