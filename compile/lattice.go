@@ -76,6 +76,10 @@ type Lattice interface {
 	// besides its cells: for segment lattices, the corners where it runs
 	// through a grid point, so that no two pieces cross. Nil elsewhere.
 	Claims(cells []Cell) []string
+	// crossings gives the items a puzzle's placements take so that no two
+	// of them cross: fewer than their Claims, as exactly (see
+	// segmentGeometry.crossings). None elsewhere.
+	crossings(placements [][]Cell) (names []string, items [][]int32)
 	// colourings are the lattice's colourings for pruneByBalance.
 	colourings() []colouring
 }
