@@ -350,26 +350,26 @@ func (pz *Puzzle) buildProblem() {
 			p.Order = append(p.Order, int(cell0+pz.num.find(c)))
 		}
 	}
-	claims := make([][]int32, len(pz.Placements))
+	crossing := make([][]int32, len(pz.Placements))
 	if !pz.Options.MayCross {
 		cells := make([][]Cell, len(pz.Placements))
 		for i, pl := range pz.Placements {
 			cells[i] = pl.Cells
 		}
 		var names []string
-		names, claims = pz.Lattice.crossings(cells)
+		names, crossing = pz.Lattice.crossings(cells)
 		first := int32(len(p.Items))
 		for _, name := range names {
 			p.AddSecondary(name)
 		}
-		for _, c := range claims {
+		for _, c := range crossing {
 			for k := range c {
 				c[k] += first
 			}
 		}
 	}
 	size := len(pz.layout.cells) + 2*len(pz.Placements)
-	for _, c := range claims {
+	for _, c := range crossing {
 		size += len(c)
 	}
 	p.Grow(len(pz.Placements), size)
@@ -382,7 +382,7 @@ func (pz *Puzzle) buildProblem() {
 		for _, c := range pz.layout.cellsOf(i) {
 			entries = append(entries, cover.Entry{Item: cell0 + c})
 		}
-		for _, item := range claims[i] {
+		for _, item := range crossing[i] {
 			entries = append(entries, cover.Entry{Item: item})
 		}
 		p.AddOption(entries)

@@ -126,9 +126,9 @@ func (s *segmentGeometry) uses(cells []Cell) []pointUse {
 // given cell lists from crossing, by name, and the items of each
 // placement, in increasing order.
 //
-// A slot per corner (claims) says the rule, but costs up to four items at
-// every point a piece runs straight through, most of them telling the
-// search what the others already do. Two placements must share an item
+// A slot per corner (claims) says the rule, but costs an item per slot, up
+// to six at a point a piece runs straight through, most of them telling
+// the search what the others already do. Two placements must share an item
 // here exactly when they claim a common slot at some point and do not
 // already exclude each other by a segment they share there. So, point by
 // point, the ways pieces use the point (pairs of own and claimed slots)
