@@ -121,6 +121,13 @@ func (g *grid) Claims(cells []Cell) []string {
 	return g.segments.claims(cells)
 }
 
+func (g *grid) crossings(placements [][]Cell) ([]string, [][]int32) {
+	if g.segments == nil {
+		return nil, make([][]int32, len(placements))
+	}
+	return g.segments.crossings(placements)
+}
+
 // Normalize moves the shape's bounding box to the origin, in the
 // coordinates that translations change.
 func (g *grid) Normalize(cells []Cell) ([]Cell, Cell) {

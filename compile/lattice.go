@@ -72,10 +72,16 @@ type Lattice interface {
 	// third coordinate; a segment lattice's block is the segments between
 	// the grid points (0..w, 0..h). Nil where the lattice has none.
 	Block(w, h, d int) []Cell
-	// Claims names the secondary items a piece placed on cells occupies
-	// besides its cells: for segment lattices, the corners where it runs
-	// through a grid point, so that no two pieces cross. Nil elsewhere.
+	// Claims names the corner slots a piece placed on cells claims besides
+	// its cells: for segment lattices, the corners where it runs through a
+	// grid point; two pieces cross exactly when they claim a common slot.
+	// Nil elsewhere.
 	Claims(cells []Cell) []string
+	// crossings gives the secondary items that keep a puzzle's placements
+	// from crossing, by name, and each placement's items: the conflicts
+	// Claims says, with far fewer items and entries (see
+	// segmentGeometry.crossings). None elsewhere.
+	crossings(placements [][]Cell) (names []string, items [][]int32)
 	// colourings are the lattice's colourings for pruneByBalance.
 	colourings() []colouring
 }

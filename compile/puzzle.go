@@ -413,21 +413,26 @@ func (pz *Puzzle) buildProblem() {
 			p.Order = append(p.Order, int(cell0+pz.num.find(c)))
 		}
 	}
-	claims := make([][]string, len(pz.Placements))
-	var secondary []string
+	crossing := make([][]int32, len(pz.Placements))
 	if !pz.Options.MayCross {
+		cells := make([][]Cell, len(pz.Placements))
 		for i, pl := range pz.Placements {
-			claims[i] = pz.Lattice.Claims(pl.Cells)
-			secondary = append(secondary, claims[i]...)
+			cells[i] = pl.Cells
+		}
+		var names []string
+		names, crossing = pz.Lattice.crossings(cells)
+		first := int32(len(p.Items))
+		for _, name := range names {
+			p.AddSecondary(name)
+		}
+		for _, c := range crossing {
+			for k := range c {
+				c[k] += first
+			}
 		}
 	}
-	slices.Sort(secondary)
-	claimItem := map[string]int32{}
-	for _, name := range slices.Compact(secondary) {
-		claimItem[name] = int32(p.AddSecondary(name))
-	}
 	size := len(pz.layout.cells) + 2*len(pz.Placements)
-	for _, c := range claims {
+	for _, c := range crossing {
 		size += len(c)
 	}
 	p.Grow(len(pz.Placements), size)
@@ -440,8 +445,8 @@ func (pz *Puzzle) buildProblem() {
 		for _, c := range pz.layout.cellsOf(i) {
 			entries = append(entries, cover.Entry{Item: cell0 + c})
 		}
-		for _, name := range claims[i] {
-			entries = append(entries, cover.Entry{Item: claimItem[name]})
+		for _, item := range crossing[i] {
+			entries = append(entries, cover.Entry{Item: item})
 		}
 		p.AddOption(entries)
 	}

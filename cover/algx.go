@@ -565,6 +565,11 @@ func (a *algx) grow(depth, end int) {
 // rule them out; there are few of them whatever the size of the masks, and
 // they are tested two at a time, each pair in its own pass.
 func (a *algx) filter(ls, le, ne int, f, child []uint64) int {
+	if len(child) >= 3 {
+		if ks, ms, ok := threeWords(f, child); ok {
+			return a.filterThree(ls, le, ne, ks, ms)
+		}
+	}
 	start, passed := ne, false
 	k0, m0 := 0, uint64(0)
 	for k, m := range child {
@@ -597,6 +602,46 @@ func (a *algx) filterPair(ls, le, ne, k0 int, m0 uint64, k1 int, m1 uint64) int 
 	for i := ls; i < le; i++ {
 		j := ids[i]
 		hit := c0[j]&m0 | c1[j]&m1
+		ids[ne] = j
+		if hit == 0 {
+			ne++
+		}
+	}
+	return ne
+}
+
+// threeWords returns the words where child differs from f, and what it
+// adds there, if there are exactly three of them.
+func threeWords(f, child []uint64) (ks [3]int, ms [3]uint64, ok bool) {
+	n := 0
+	for k, m := range child {
+		if m &^= f[k]; m != 0 {
+			if n == 3 {
+				return ks, ms, false
+			}
+			ks[n], ms[n] = k, m
+			n++
+		}
+	}
+	return ks, ms, n == 3
+}
+
+// filterThree is filterPair on three words at once. Three words in two
+// passes read the whole list and then what the first pass kept; one pass
+// reading a third word per option costs less. Where options forbid many
+// secondary bits past the primaries' words, most children differ from
+// their parent in three words (the one-sided tetrasticks on the 5×5
+// diamond lattice: a third fewer updates, 10 % less time; see
+// docs/bench/2026-11-26-sticks.md), while a third word read on every pass
+// slowed the two-word 6×6 tetrasticks by 13 %.
+func (a *algx) filterThree(ls, le, ne int, ks [3]int, ms [3]uint64) int {
+	a.stats.Updates += int64(le - ls)
+	c0, c1, c2 := a.claim[ks[0]*a.m:][:a.m], a.claim[ks[1]*a.m:][:a.m], a.claim[ks[2]*a.m:][:a.m]
+	m0, m1, m2 := ms[0], ms[1], ms[2]
+	ids := a.ids
+	for i := ls; i < le; i++ {
+		j := ids[i]
+		hit := c0[j]&m0 | c1[j]&m1 | c2[j]&m2
 		ids[ne] = j
 		if hit == 0 {
 			ne++
