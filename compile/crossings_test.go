@@ -13,8 +13,9 @@ import (
 
 // segmentCounts are the catalogue's stick, trig and twig puzzles whose
 // count is known (each spec's expect, from Polyform Puzzler's solution
-// files or documentation) and that algx counts in under a second, with
-// those counts.
+// files or documentation, or for two its count, polyspec's own, where the
+// puzzle's description contradicts the file) and that algx counts in
+// under a second, with those counts.
 var segmentCounts = []struct {
 	name string
 	want int64
@@ -109,8 +110,12 @@ func TestSegmentCounts(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			s, pz := loadCatalogue(t, c.name)
-			if !s.Expect.Set || s.Expect.V != c.want {
-				t.Fatalf("the spec expects %d (set: %v), the table %d", s.Expect.V, s.Expect.Set, c.want)
+			known := s.Expect
+			if !known.Set {
+				known = s.Count // polyspec's own, checked by a second method
+			}
+			if !known.Set || known.V != c.want {
+				t.Fatalf("the spec's count is %d (set: %v), the table's %d", known.V, known.Set, c.want)
 			}
 			var group []cover.Symmetry
 			if s.Unique.V {
