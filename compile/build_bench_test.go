@@ -4,8 +4,6 @@ import (
 	"testing"
 
 	"github.com/polyspec/polyspec/compile"
-	"github.com/polyspec/polyspec/puzzles"
-	"github.com/polyspec/polyspec/spec"
 )
 
 // BenchmarkBuild compiles catalogue puzzles and finds their symmetries, as
@@ -16,14 +14,7 @@ import (
 func BenchmarkBuild(b *testing.B) {
 	for _, name := range []string{"polycubes-56-crystal-1", "solid-pentominoes-3x4x5", "pentominoes-6x10"} {
 		b.Run(name, func(b *testing.B) {
-			e, ok := puzzles.Lookup(name)
-			if !ok {
-				b.Fatalf("%s is not in the catalogue", name)
-			}
-			s, err := spec.LoadFS(puzzles.FS, e.Path)
-			if err != nil {
-				b.Fatal(err)
-			}
+			s := catalogueSpec(b, name)
 			for b.Loop() {
 				pz, err := compile.FromSpec(s)
 				if err != nil {

@@ -7,7 +7,6 @@ import (
 
 	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/cover"
-	"github.com/polyspec/polyspec/puzzles"
 	"github.com/polyspec/polyspec/spec"
 )
 
@@ -87,14 +86,7 @@ var segmentCounts = []struct {
 // loadCatalogue compiles a catalogue puzzle.
 func loadCatalogue(t *testing.T, name string) (*spec.Spec, *compile.Puzzle) {
 	t.Helper()
-	e, ok := puzzles.Lookup(name)
-	if !ok {
-		t.Fatalf("%s is not in the catalogue", name)
-	}
-	s, err := spec.LoadFS(puzzles.FS, e.Path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := catalogueSpec(t, name)
 	pz, err := compile.FromSpec(s)
 	if err != nil {
 		t.Fatal(err)

@@ -98,14 +98,7 @@ func TestSolidsAcrossBackends(t *testing.T) {
 		{"tetracubes-2x4x4", 1390},
 		{"diabolical-cube", 13},
 	} {
-		e, ok := puzzles.Lookup(c.name)
-		if !ok {
-			t.Fatalf("%s is not in the catalogue", c.name)
-		}
-		s, err := spec.LoadFS(puzzles.FS, e.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		s := catalogueSpec(t, c.name)
 		if !s.Expect.Set || s.Expect.V != c.want {
 			t.Fatalf("%s: the spec expects %d, the test %d", c.name, s.Expect.V, c.want)
 		}

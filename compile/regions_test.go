@@ -2,13 +2,10 @@ package compile_test
 
 import (
 	"context"
-	"fmt"
 	"testing"
 
 	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/cover"
-	"github.com/polyspec/polyspec/puzzles"
-	"github.com/polyspec/polyspec/spec"
 )
 
 // regionSpecs are small puzzles beyond switchSpecs for the dead-region
@@ -25,25 +22,7 @@ var regionSpecs = []string{
 // and checks every count against the spec's expect, and that the hint
 // never costs algx a node.
 func TestRegionsKeepCounts(t *testing.T) {
-	var specs []*spec.Spec
-	for _, name := range switchPuzzles {
-		e, ok := puzzles.Lookup(name)
-		if !ok {
-			t.Fatalf("%s is not in the catalogue", name)
-		}
-		s, err := spec.LoadFS(puzzles.FS, e.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		specs = append(specs, s)
-	}
-	for i, src := range append(switchSpecs[:len(switchSpecs):len(switchSpecs)], regionSpecs...) {
-		s, err := spec.Parse(fmt.Sprintf("regions-%d.toml", i), []byte(src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		specs = append(specs, s)
-	}
+	specs := switchTestSpecs(t, "regions", regionSpecs...)
 	algx, _ := cover.Lookup("algx")
 	memo, _ := cover.Lookup("memo")
 	backends := []cover.Backend{algx, memo, cover.Parallel{Backend: algx, Workers: 2}}

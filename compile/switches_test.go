@@ -39,6 +39,38 @@ var switchSpecs = []string{
 		"[board]\ncells = \"0,0,0 1,0,0 2,0,0 0,1,0 1,1,0 2,1,0 0,2,0 1,2,0 2,2,0 0,3,0 1,3,0 2,3,0 0,0,1 1,0,1 2,0,1 3,0,1 0,1,1 1,1,1 2,1,1 3,1,1 0,2,1 1,2,1 2,2,1 3,2,1\"\n",
 }
 
+// catalogueSpec loads the spec of a catalogue puzzle.
+func catalogueSpec(tb testing.TB, name string) *spec.Spec {
+	tb.Helper()
+	e, ok := puzzles.Lookup(name)
+	if !ok {
+		tb.Fatalf("%s is not in the catalogue", name)
+	}
+	s, err := spec.LoadFS(puzzles.FS, e.Path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
+
+// switchTestSpecs returns the specs of switchPuzzles and switchSpecs, and
+// of the further sources, which are named after prefix.
+func switchTestSpecs(t *testing.T, prefix string, further ...string) []*spec.Spec {
+	t.Helper()
+	var specs []*spec.Spec
+	for _, name := range switchPuzzles {
+		specs = append(specs, catalogueSpec(t, name))
+	}
+	for i, src := range append(switchSpecs[:len(switchSpecs):len(switchSpecs)], further...) {
+		s, err := spec.Parse(fmt.Sprintf("%s-%d.toml", prefix, i), []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		specs = append(specs, s)
+	}
+	return specs
+}
+
 // pivotRules are the rules that pick the symmetry reduction's pivot.
 var pivotRules = []cover.PivotRule{cover.PivotFewest, cover.PivotFree, cover.PivotEstimate}
 
@@ -46,25 +78,7 @@ var pivotRules = []cover.PivotRule{cover.PivotFewest, cover.PivotFree, cover.Piv
 // switchSpecs with every combination of the switches that only make the
 // search faster, and checks every count against the spec's expect.
 func TestSwitchesKeepCounts(t *testing.T) {
-	var specs []*spec.Spec
-	for _, name := range switchPuzzles {
-		e, ok := puzzles.Lookup(name)
-		if !ok {
-			t.Fatalf("%s is not in the catalogue", name)
-		}
-		s, err := spec.LoadFS(puzzles.FS, e.Path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		specs = append(specs, s)
-	}
-	for i, src := range switchSpecs {
-		s, err := spec.Parse(fmt.Sprintf("switches-%d.toml", i), []byte(src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		specs = append(specs, s)
-	}
+	specs := switchTestSpecs(t, "switches")
 	for _, s := range specs {
 		name := s.Name.V
 		pz, err := compile.FromSpec(s)

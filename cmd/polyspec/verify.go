@@ -184,9 +184,10 @@ func (c *VerifyCmd) count(e *env, label string, s *spec.Spec, b cover.Backend, u
 
 // countPuzzle compiles and counts a spec, modulo symmetry when unique
 // with the pivot the rule picks, on the given number of workers, with the
-// dead-region check as deadRegions (--dead-regions) says. It visits no solution, as solve --count
-// does not: a visitor would make memo search as algx, and the symmetry
-// filter look at every solution instead of those it must check.
+// dead-region check as deadRegions (--dead-regions) says. It visits no
+// solution, as solve --count does not: a visitor would make memo search as
+// algx, and the symmetry filter look at every solution instead of those it
+// must check.
 func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, workers int, unique bool, pivot cover.PivotRule, deadRegions string) (int64, error) {
 	j, err := specJob(s, loadOptions{all: !unique, pivot: pivot, deadRegions: deadRegions})
 	if err != nil {
