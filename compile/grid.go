@@ -86,6 +86,10 @@ type grid struct {
 	// other lattices the check cost more than the nodes it saved (see
 	// docs/bench/2026-11-26-regions.md).
 	deadRegions bool
+	// balanceCheck is true where giving a search cover.Colourings by
+	// default (BalanceByLattice) was measured to pay (see
+	// docs/bench/2026-11-26-balance.md).
+	balanceCheck bool
 }
 
 // build fills in the motions from the group and the embedding.
