@@ -89,8 +89,10 @@ func (c *Colouring) validate(p *Problem) error {
 // only which pieces are done and the counts of uncovered items, and runs
 // on a child before its list is filtered, as the dead-region check does.
 // It depends only on the node's subproblem, so a memo keyed by
-// subproblems stays right, and the splitter, which gives up on the same
-// children, splits the tree that algx searches.
+// subproblems stays right, and the splitter gives up on the children algx
+// gives up on. A split search may still try fewer nodes than one search:
+// the problem of a subproblem has only the options live at its node, and
+// its pieces' bounds come from those, and are as tight or tighter.
 type balance struct {
 	pw int // words of primaries in a mask
 	// masks[g*pw:][:pw] marks the primaries of colour g, numbering the
@@ -199,11 +201,13 @@ func newBalance(pl *plan) *balance {
 			pc.most[g] = max(pc.most[g], n)
 		}
 	}
+	for i := range b.pieces {
+		b.pieces[i].strict = !notStrict[b.pieces[i].rank]
+	}
 	C := b.colours
 	byByte := map[int32]int{} // rank / 8 -> index in bytes
 	var others []balancePiece
 	for _, pc := range b.pieces {
-		pc.strict = !notStrict[pc.rank]
 		if !pc.strict || pl.lo[pc.rank] != 1 || pl.hi[pc.rank] != 1 {
 			others = append(others, pc)
 			continue
