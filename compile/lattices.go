@@ -68,7 +68,7 @@ var hexLattice = (&grid{
 // down, with corners (x+1, y), (x, y+1), (x+1, y+1). A triangle is
 // embedded as three times its centroid.
 var iamondLattice = (&grid{
-	name: "iamond", dims: 3, kinds: true, flips: true, deadRegions: true,
+	name: "iamond", dims: 3, kinds: true, flips: true, deadRegions: true, balanceCheck: true,
 	family: "iamonds", picture: PeakedPicture, colours: []colouring{{2, kind}},
 	encode: func(c Cell) point { return point{3*c[0] + 1 + c[2], 3*c[1] + 1 + c[2], 0} },
 	decode: func(p point) Cell {
@@ -89,7 +89,7 @@ var iamondLattice = (&grid{
 // (x+1, y), and (x, y, 1) from (x, y) to (x, y+1). A segment is embedded
 // as twice its midpoint.
 var stickLattice = segmentGrid(&grid{
-	name: "stick", family: "sticks", picture: SticksPicture, group: squareGroup,
+	name: "stick", family: "sticks", picture: SticksPicture, group: squareGroup, balanceCheck: true,
 	colours: []colouring{{2, kind}, {4, func(c Cell) int {
 		// A horizontal segment (kind 0) lies in row y, a vertical one in
 		// column x; a quarter turn takes rows to columns.
