@@ -89,7 +89,7 @@ var iamondLattice = (&grid{
 // (x+1, y), and (x, y, 1) from (x, y) to (x, y+1). A segment is embedded
 // as twice its midpoint.
 var stickLattice = segmentGrid(&grid{
-	name: "stick", family: "sticks", picture: SticksPicture, group: squareGroup, balanceCheck: true,
+	name: "stick", family: "sticks", picture: SticksPicture, group: squareGroup,
 	colours: []colouring{{2, kind}, {4, func(c Cell) int {
 		// A horizontal segment (kind 0) lies in row y, a vertical one in
 		// column x; a quarter turn takes rows to columns.
