@@ -132,17 +132,17 @@ func newBalance(pl *plan) *balance {
 	}
 	pw := (pl.nprim + 63) / 64
 	b := &balance{pw: pw}
-	colour := make([][]int8, len(p.Colourings)) // per colouring, per rank
+	colour := make([][]int32, len(p.Colourings)) // per colouring, per rank
 	coloured := make([]bool, pl.nprim)
 	for ci, c := range p.Colourings {
-		colour[ci] = make([]int8, pl.nprim)
+		colour[ci] = make([]int32, pl.nprim)
 		for r := range colour[ci] {
 			colour[ci][r] = -1
 		}
 		n := 0
 		for k, i := range c.Items {
 			r := pl.rank[i]
-			colour[ci][r] = int8(b.colours + int(c.Colours[k]))
+			colour[ci][r] = int32(b.colours + int(c.Colours[k]))
 			coloured[r] = true
 			n = max(n, int(c.Colours[k])+1)
 		}
