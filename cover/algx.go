@@ -77,6 +77,9 @@ type algx struct {
 	// regions, when the problem has Cells, gives up on a node whose
 	// empty cells hold a region the pieces left cannot fill.
 	regions *deadRegions
+	// balance, when the problem has Colourings, gives up on a node whose
+	// uncovered colours the options left cannot make.
+	balance *balance
 }
 
 func (algxBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, error) {
@@ -171,6 +174,7 @@ func newAlgX(pl *plan) *algx {
 		count:   make([]int32, np),
 		bias:    make([]int32, np),
 		regions: newDeadRegions(pl),
+		balance: newBalance(pl),
 	}
 	for b := 0; b < np; b++ {
 		a.pmask[b/64] |= 1 << (b % 64)
@@ -347,7 +351,8 @@ func (a *algx) expand(depth, ls, le int) bool {
 			child[x.k] |= x.m
 		}
 		a.add(j, 1, child)
-		if a.regions != nil && a.regions.dead(a.ids[pos:pos+1], child, a.count, a.hi) {
+		if a.regions != nil && a.regions.dead(a.ids[pos:pos+1], child, a.count, a.hi) ||
+			a.balance != nil && a.balance.dead(child, a.count, a.lo, a.hi) {
 			a.add(j, -1, nil)
 			continue
 		}
