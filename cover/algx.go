@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/bits"
+	"slices"
 )
 
 // algxBackend is Algorithm X on bitsets. Each option is a mask of "claim"
@@ -67,7 +68,7 @@ type algx struct {
 	// memoMin is the fewest live options of a node that uses the memo.
 	memoMin int
 	// reach holds, for each primary, the secondary bits that its options
-	// claim, w words each; see memoKey.
+	// claim, w words each, or nil when none claims any; see memoKey.
 	reach []uint64
 
 	// path, while searchPath runs, is the branch to take at each of the
@@ -122,6 +123,11 @@ func (a *algx) useMemo() {
 		for r := range a.pl.nprim {
 			a.reach[r*a.w+k] &^= pm
 		}
+	}
+	// With no secondary bit to reach, as in a tiling, the key is the
+	// covered primaries, without a pass over the uncovered ones.
+	if !slices.ContainsFunc(a.reach, func(x uint64) bool { return x != 0 }) {
+		a.reach = nil
 	}
 }
 
@@ -287,6 +293,12 @@ func (a *algx) searchMemo(depth, ls, le int) bool {
 func (a *algx) memoKey(depth int) []uint64 {
 	f, key := a.masks[depth*a.w:][:a.w], a.memo.keyAt(depth)
 	clear(key)
+	if a.reach == nil {
+		for k, pm := range a.pmask {
+			key[k] = f[k] & pm
+		}
+		return key
+	}
 	copy(key, a.pmask)
 	for k, pm := range a.pmask {
 		for b := ^f[k] & pm; b != 0; b &= b - 1 {
