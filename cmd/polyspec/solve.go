@@ -36,6 +36,8 @@ type SolveCmd struct {
 	Pictures Pictures `embed:""`
 	// Scale splits and records long searches (scale.go).
 	Scale Scale `embed:""`
+	// First looks for the first solutions with restarts (first.go).
+	First FirstFlags `embed:""`
 }
 
 func (c *SolveCmd) Run(e *env) error {
@@ -81,7 +83,8 @@ func (c *SolveCmd) Run(e *env) error {
 		if c.Count {
 			print = nil
 		}
-		return c.search(e, stopAfter, pt, b, c.parallel(b, j.serial), c.Pictures.capture(print, pt.Solution))
+		rb, par := c.restarts(stopAfter, pt, b, c.parallel(b, j.serial))
+		return c.search(e, stopAfter, pt, rb, par, c.Pictures.capture(print, pt.Solution))
 	})
 	if err != nil {
 		return err
@@ -127,6 +130,9 @@ func (c *SolveCmd) check(j *job, b cover.Backend) error {
 	for _, pt := range j.Parts {
 		if _, ok := b.(cover.RegionBackend); pt.Regions != nil && pt.Backend == nil && !ok {
 			return fmt.Errorf("--backend %s is not available for %s with rules on sums (%s): only backend sums checks them", c.Backend, j.kind, pt.Title)
+		}
+		if c.First.Restarts == "on" && (pt.Backend != nil || pt.Regions != nil) {
+			return fmt.Errorf("--restarts on is not available for %s: they are searched by backend sums, which has no restarts", j.kind)
 		}
 	}
 	if err := p.check(); err != nil {
