@@ -59,6 +59,11 @@ func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 	if visit == nil {
 		return b.Solve(ctx, p, nil)
 	}
+	// auto weighs the backends by random walks, which every run would
+	// pay for again, and might weigh a shuffled problem otherwise.
+	if _, ok := b.(autoBackend); ok {
+		b = Choose(p)
+	}
 	unit := r.Unit
 	if unit <= 0 {
 		unit = RestartUnit
