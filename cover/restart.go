@@ -21,7 +21,8 @@ import (
 // Unit), which is within a constant factor of the best fixed budget for
 // every problem. A run that finds a new solution has its budget counted
 // afresh from there, so that the solutions near a first one are found by
-// the run that is there.
+// the run that is there. Where the backend is auto, Restarts searches
+// with algx or dlx, as auto would, but never bits (see Solve).
 //
 // Every solution is reported once, however many runs find it; without
 // restarts a run would find the same ones again. A run that ends before
@@ -29,7 +30,8 @@ import (
 // with no limit on the solutions it reports every solution in the end, but
 // counting is what the backend alone does better, so with a nil visit
 // Restarts only counts with it. The runs, and hence the solutions and
-// their order, depend only on the problem and Seed.
+// their order, depend only on the problem and Seed; a search that finds
+// its solutions within the first budget finds those of the plain search.
 type Restarts struct {
 	Backend Backend
 	// Seed picks the random orders of the runs after the first.
@@ -59,10 +61,14 @@ func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 	if visit == nil {
 		return b.Solve(ctx, p, nil)
 	}
-	// auto weighs the backends by random walks, which every run would
-	// pay for again, and might weigh a shuffled problem otherwise.
+	// auto chooses between the backends that branch on the item with
+	// fewest options left, never bits: bits fills the items in a fixed
+	// order, which pays for a whole search by the cheapness of its nodes
+	// but leaves it no way round a hard spot on its way to a first
+	// solution (see docs/bench/2026-11-26-first.md). It chooses once, not
+	// per run.
 	if _, ok := b.(autoBackend); ok {
-		b = Choose(p)
+		b = chooseBranching(p)
 	}
 	unit := r.Unit
 	if unit <= 0 {
