@@ -21,11 +21,13 @@ import (
 // Unit), which is within a constant factor of the best fixed budget for
 // every problem. A run that finds a new solution has its budget counted
 // afresh from there, so that the solutions near a first one are found by
-// the run that is there. Where the backend is auto, Restarts searches
-// with algx or dlx, as auto would, but never bits (see Solve).
+// the run that is there. Where the backend is auto and auto picks bits,
+// the runs of bits take turns with runs of algx or dlx (see portfolio).
 //
 // Every solution is reported once, however many runs find it; without
-// restarts a run would find the same ones again. A run that ends before
+// restarts a run would find the same ones again. For that Restarts keeps a
+// key of every solution it has reported, which is why it is meant for a
+// search that stops after a few. A run that ends before
 // its budget has searched the whole problem, so Restarts then stops too:
 // with no limit on the solutions it reports every solution in the end, but
 // counting is what the backend alone does better, so with a nil visit
@@ -57,23 +59,14 @@ func (r Restarts) backend() Backend {
 var errBudget = errors.New("cover: node budget used up")
 
 func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, error) {
-	b := r.backend()
 	if visit == nil {
-		return b.Solve(ctx, p, nil)
-	}
-	// auto chooses between the backends that branch on the item with
-	// fewest options left, never bits: bits fills the items in a fixed
-	// order, which pays for a whole search by the cheapness of its nodes
-	// but leaves it no way round a hard spot on its way to a first
-	// solution (see docs/bench/2026-11-26-first.md). It chooses once, not
-	// per run.
-	if _, ok := b.(autoBackend); ok {
-		b = chooseBranching(p)
+		return r.backend().Solve(ctx, p, nil)
 	}
 	unit := r.Unit
 	if unit <= 0 {
 		unit = RestartUnit
 	}
+	runs := r.portfolio(p)
 	rng := rand.New(rand.NewPCG(r.Seed, restartStream))
 	seen := map[string]bool{}
 	var (
@@ -81,10 +74,17 @@ func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 		stopped        bool
 		mapped, sorted []int
 	)
-	q, back := p, []int32(nil)
-	for k := 1; ; k++ {
-		lim := &nodeBudget{left: unit * luby(k), per: unit * luby(k)}
-		st, err := b.Solve(context.WithValue(ctx, nodeBudgetKey{}, lim), q, func(sol []int) bool {
+	for k := 0; ; k++ {
+		// Each backend takes its turn with budgets of its own Luby
+		// sequence, first on the problem as given.
+		run, j := runs[k%len(runs)], k/len(runs)+1
+		q, back := p, []int32(nil)
+		if j > 1 {
+			q, back = shuffle(p, rng)
+		}
+		budget := unit * luby(j) * run.scale
+		lim := &nodeBudget{left: budget, per: budget}
+		st, err := run.b.Solve(context.WithValue(ctx, nodeBudgetKey{}, lim), q, func(sol []int) bool {
 			mapped = mapped[:0]
 			for _, o := range sol {
 				if back != nil {
@@ -112,8 +112,35 @@ func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 		if stopped || !errors.Is(err, errBudget) {
 			return total, err
 		}
-		q, back = shuffle(p, rng)
 	}
+}
+
+// A restartRun is a backend that Restarts runs in turn with others, and
+// what its node budgets are multiplied by.
+type restartRun struct {
+	b     Backend
+	scale int64
+}
+
+// portfolio returns the backends whose runs Restarts takes in turn: the
+// backend it was given, or for auto, the choice auto makes and, when that
+// is bits, algx or dlx too. bits fills the items in a fixed order: its
+// cheap nodes pay on a whole search, but on the way to a first solution
+// it has no way round a hard spot, where branching on the item with
+// fewest options left often has, and sometimes the other way round (see
+// docs/bench/2026-11-26-first.md). A node of bits costs about
+// 1/bitsNodeCost less than one of algx, so its budgets are that much
+// bigger. auto chooses once, not per run.
+func (r Restarts) portfolio(p *Problem) []restartRun {
+	b := r.backend()
+	if _, ok := b.(autoBackend); !ok {
+		return []restartRun{{b, 1}}
+	}
+	b = Choose(p)
+	if _, ok := b.(bitsBackend); !ok {
+		return []restartRun{{b, 1}}
+	}
+	return []restartRun{{b, int64(1 / bitsNodeCost)}, {chooseBranching(p), 1}}
 }
 
 // restartStream is the PCG stream of Restarts, so that its orders are not
