@@ -14,29 +14,26 @@ import (
 // subtree without solutions that takes hours to refute, while the same
 // search with other tie-breaks finds a solution in a second. So Restarts
 // runs its backend on the problem as given, and if that tries Unit nodes
-// without finding a solution, gives up and searches with the items and
-// options in a random order (which changes the ties among items with
+// without finding a solution, gives up and searches again with the items
+// and options in a random order (which changes the ties among items with
 // fewest options and the order in which an item's options are tried),
-// then as given again with twice the budget, and so on in turn: the
-// random orders under budgets that follow Luby's sequence (1, 1, 2, 1, 1,
-// 2, 4, ... times Unit), which is within a constant factor of the best
-// fixed budget for every problem, and the given order under budgets that
-// double, so that no problem takes much more than twice as long as its
-// plain search would. A run that finds a new solution has its budget
-// counted afresh from there, so that the solutions near a first one are
-// found by the run that is there. Where the backend is auto and auto picks
-// bits, algx or dlx take turns too (see portfolio).
+// under budgets that follow Luby's sequence (1, 1, 2, 1, 1, 2, 4, ... times
+// Unit), which is within a constant factor of the best fixed budget for
+// every problem. A run that finds a new solution has its budget counted
+// afresh from there, so that the solutions near a first one are found by
+// the run that is there. Where the backend is auto and auto picks bits,
+// the runs of bits take turns with runs of algx or dlx (see portfolio).
 //
 // Every solution is reported once, however many runs find it; without
 // restarts a run would find the same ones again. For that Restarts keeps a
 // key of every solution it has reported, which is why it is meant for a
-// search that stops after a few. A run that ends before its budget has
-// searched the whole problem, so Restarts then stops too: with no limit
-// on the solutions it reports every solution in the end, but counting is
-// what the backend alone does better, so with a nil visit Restarts only
-// counts with it. The runs, and hence the solutions and their order,
-// depend only on the problem and Seed; a search that finds its solutions
-// within the first budget finds those of the plain search.
+// search that stops after a few. A run that ends before
+// its budget has searched the whole problem, so Restarts then stops too:
+// with no limit on the solutions it reports every solution in the end, but
+// counting is what the backend alone does better, so with a nil visit
+// Restarts only counts with it. The runs, and hence the solutions and
+// their order, depend only on the problem and Seed; a search that finds
+// its solutions within the first budget finds those of the plain search.
 type Restarts struct {
 	Backend Backend
 	// Seed picks the random orders of the runs after the first.
@@ -78,12 +75,14 @@ func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 		mapped, sorted []int
 	)
 	for k := 0; ; k++ {
-		run, j := runs[k%len(runs)], k/len(runs)
-		q, back, budget := p, []int32(nil), unit*run.scale<<min(j, 40)
-		if run.shuffle {
+		// Each backend takes its turn with budgets of its own Luby
+		// sequence, first on the problem as given.
+		run, j := runs[k%len(runs)], k/len(runs)+1
+		q, back := p, []int32(nil)
+		if j > 1 {
 			q, back = shuffle(p, rng)
-			budget = unit * run.scale * luby(j+1)
 		}
+		budget := unit * luby(j) * run.scale
 		lim := &nodeBudget{left: budget, per: budget}
 		st, err := run.b.Solve(context.WithValue(ctx, nodeBudgetKey{}, lim), q, func(sol []int) bool {
 			mapped = mapped[:0]
@@ -116,41 +115,32 @@ func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 	}
 }
 
-// A restartRun is one of the searches that Restarts takes turns with: a
-// backend, what its node budgets are multiplied by, and whether it
-// searches the problem in random orders, under budgets of Luby's sequence,
-// or as given, under budgets that double from one run to the next.
+// A restartRun is a backend that Restarts runs in turn with others, and
+// what its node budgets are multiplied by.
 type restartRun struct {
-	b       Backend
-	scale   int64
-	shuffle bool
+	b     Backend
+	scale int64
 }
 
-// portfolio returns the searches whose runs Restarts takes in turn. The
-// backend searches the problem as given, so that no search is more than a
-// small factor slower than the plain one: random orders lose what the
-// given order knows (a long board's placements from one end to the other:
-// one-sided-hexominoes-72x5 finds its first in 338,613 nodes as given and
-// none in millions shuffled). It searches it in random orders too, where
-// auto picks algx or dlx rather than bits: bits fills the items in a fixed
-// order, whose cheap nodes pay on a whole search, but on the way to a
-// first solution it has no way round a hard spot, where branching on the
-// item with fewest options left often has, and sometimes the other way
-// round (see docs/bench/2026-11-26-first.md); so where auto picks bits,
-// algx or dlx searches the problem as given too. A node of bits costs
-// about 1/bitsNodeCost less than one of algx, so its budgets are that much
+// portfolio returns the backends whose runs Restarts takes in turn: the
+// backend it was given, or for auto, the choice auto makes and, when that
+// is bits, algx or dlx too. bits fills the items in a fixed order: its
+// cheap nodes pay on a whole search, but on the way to a first solution
+// it has no way round a hard spot, where branching on the item with
+// fewest options left often has, and sometimes the other way round (see
+// docs/bench/2026-11-26-first.md). A node of bits costs about
+// 1/bitsNodeCost less than one of algx, so its budgets are that much
 // bigger. auto chooses once, not per run.
 func (r Restarts) portfolio(p *Problem) []restartRun {
 	b := r.backend()
 	if _, ok := b.(autoBackend); !ok {
-		return []restartRun{{b, 1, false}, {b, 1, true}}
+		return []restartRun{{b, 1}}
 	}
 	b = Choose(p)
 	if _, ok := b.(bitsBackend); !ok {
-		return []restartRun{{b, 1, false}, {b, 1, true}}
+		return []restartRun{{b, 1}}
 	}
-	branching := chooseBranching(p)
-	return []restartRun{{b, int64(1 / bitsNodeCost), false}, {branching, 1, false}, {branching, 1, true}}
+	return []restartRun{{b, int64(1 / bitsNodeCost)}, {chooseBranching(p), 1}}
 }
 
 // restartStream is the PCG stream of Restarts, so that its orders are not
