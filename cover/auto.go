@@ -39,6 +39,16 @@ func (autoBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, e
 
 // Choose returns the backend auto uses for p.
 func Choose(p *Problem) Backend {
+	b := chooseBranching(p)
+	if _, ok := b.(algxBackend); ok && p.Order != nil && bitsFaster(p) {
+		return bitsBackend{}
+	}
+	return b
+}
+
+// chooseBranching returns the one of the backends that branch on the
+// item with fewest options left, algx or dlx, that suits p.
+func chooseBranching(p *Problem) Backend {
 	primary, entries := 0, 0
 	for _, it := range p.Items {
 		if !it.Secondary {
@@ -53,9 +63,6 @@ func Choose(p *Problem) Backend {
 	words := (len(p.Items) + 63) / 64
 	if primary == 0 || entries < autoDensity*primary || p.NumOptions()*words > autoWords {
 		return dlxBackend{}
-	}
-	if p.Order != nil && bitsFaster(p) {
-		return bitsBackend{}
 	}
 	return algxBackend{}
 }

@@ -98,11 +98,16 @@ type run struct {
 	// search goes; sent is how many it has had.
 	sink *nodeSink
 	sent int64
+	// budget, from the context (see Restarts), ends the search once it
+	// has tried its nodes; spent is how many it has had.
+	budget *nodeBudget
+	spent  int64
 }
 
 func newRun(ctx context.Context, visit Visit) run {
 	sink, _ := ctx.Value(nodeSinkKey{}).(*nodeSink)
-	return run{done: ctx.Done(), ctx: ctx, visit: visit, checkAt: ctxUpdates, sink: sink}
+	budget, _ := ctx.Value(nodeBudgetKey{}).(*nodeBudget)
+	return run{done: ctx.Done(), ctx: ctx, visit: visit, checkAt: ctxUpdates, sink: sink, budget: budget}
 }
 
 // node counts one option tried and reports whether to go on.
@@ -118,6 +123,14 @@ func (r *run) poll() bool {
 	// per node would cost more than a node of algx's.
 	r.report()
 	r.checkAt = r.stats.Updates + ctxUpdates
+	if r.budget != nil {
+		left := r.budget.spend(r.stats.Nodes - r.spent)
+		r.spent = r.stats.Nodes
+		if !left {
+			r.err = errBudget
+			return false
+		}
+	}
 	return r.live()
 }
 

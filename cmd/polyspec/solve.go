@@ -28,7 +28,7 @@ type SolveCmd struct {
 	DeadRegions string `name:"dead-regions" default:"auto" enum:"auto,on,off" help:"For a polyform puzzle with --backend algx, memo or auto when it picks algx: give up on a node whose empty cells hold a region that the pieces left cannot fill: on, off, or auto (on for squares and triangles, where it mostly makes searches faster). The solutions are the same either way."`
 	// Balance switches the colour-balance check (load.go).
 	Balance string `default:"auto" enum:"auto,on,off" help:"For a polyform puzzle with --backend algx, memo or auto when it picks algx: give up on a node whose empty cells, counted by colour under the lattice's colourings (the checkerboard, the directions of segments, ...), the pieces left cannot cover: on, off, or auto (on for triangles, where it makes searches faster). The solutions are the same either way; a split search (--workers, --shard) may try fewer nodes than one search with it."`
-	Workers int    `default:"0" placeholder:"N" help:"Search a polyform puzzle, Sudoku or DLX file on N cores at once, splitting the search tree into independent parts (0: every core, but one for a Sudoku, whose search takes milliseconds; 1: one core, and no split unless --shard, --out or --state asks for one). Solutions, their order and their count are the same for every N, and so are the searches (nodes) of a whole search, except with --backend sums or memo, or with the colour-balance check (--balance), which can try fewer in a split; a run cut short (--stop-after, Ctrl-C) counts what every core searched, which varies from run to run, and a split search counts fewer updates, how many depending on N."`
+	Workers int    `default:"0" placeholder:"N" help:"Search a polyform puzzle, Sudoku or DLX file on N cores at once, splitting the search tree into independent parts (0: every core, but one for a Sudoku, whose search takes milliseconds; 1: one core, and no split unless --shard, --out or --state asks for one). Solutions, their order and their count are the same for every N (for a search cut short by --stop-after, with --restarts off; by default such a search takes one core unless N is 2 or more: see --restarts), and so are the searches (nodes) of a whole search, except with --backend sums or memo, or with the colour-balance check (--balance), which can try fewer in a split; a run cut short (--stop-after, Ctrl-C) counts what every core searched, which varies from run to run, and a split search counts fewer updates, how many depending on N."`
 	// Difficulty picks the puzzles of an NYT Pips file.
 	Difficulty string `enum:",easy,medium,hard" default:"" help:"For an NYT Pips JSON file: solve only the easy, medium or hard puzzle (default: all three)."`
 	// ShowGame prints a Pips game before its solution.
@@ -38,6 +38,8 @@ type SolveCmd struct {
 	Pictures Pictures `embed:""`
 	// Scale splits and records long searches (scale.go).
 	Scale Scale `embed:""`
+	// First looks for the first solutions with restarts (first.go).
+	First FirstFlags `embed:""`
 }
 
 func (c *SolveCmd) Run(e *env) error {
@@ -83,7 +85,8 @@ func (c *SolveCmd) Run(e *env) error {
 		if c.Count {
 			print = nil
 		}
-		return c.search(e, stopAfter, pt, b, c.parallel(b, j.serial), c.Pictures.capture(print, pt.Solution))
+		rb, par := c.restarts(stopAfter, pt, b, c.parallel(b, j.serial))
+		return c.search(e, stopAfter, pt, rb, par, c.Pictures.capture(print, pt.Solution))
 	})
 	if err != nil {
 		return err
@@ -129,6 +132,9 @@ func (c *SolveCmd) check(j *job, b cover.Backend) error {
 	for _, pt := range j.Parts {
 		if _, ok := b.(cover.RegionBackend); pt.Regions != nil && pt.Backend == nil && !ok {
 			return fmt.Errorf("--backend %s is not available for %s with rules on sums (%s): only backend sums checks them", c.Backend, j.kind, pt.Title)
+		}
+		if c.First.Restarts == "on" && (pt.Backend != nil || pt.Regions != nil) {
+			return fmt.Errorf("--restarts on is not available for %s: they are searched by backend sums, which has no restarts", j.kind)
 		}
 	}
 	if err := p.check(); err != nil {

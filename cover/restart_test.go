@@ -1,0 +1,162 @@
+package cover_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/polyspec/polyspec/cover"
+)
+
+func TestLuby(t *testing.T) {
+	want := []int64{1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1}
+	for k, w := range want {
+		if got := cover.Luby(k + 1); got != w {
+			t.Errorf("luby(%d) = %d, want %d", k+1, got, w)
+		}
+	}
+}
+
+// restartProblems are problems whose searches take more than the
+// smallest budget, so that restarts happen, with a plain search to
+// compare with: the pentominoes on a 3×20 board have 8 solutions in some
+// 33,000 nodes, one per 4,000.
+var restartProblems = []struct {
+	name string
+	load func(testing.TB) *cover.Problem
+}{
+	{"pentominoes-3x20", func(t testing.TB) *cover.Problem { return load(t, "pentominoes-3x20.dlx") }},
+	{"queens-8", func(t testing.TB) *cover.Problem { return parse(t, queens(8)) }},
+	{"dominoes-4x4", func(t testing.TB) *cover.Problem { return parse(t, dominoes(4)) }},
+}
+
+// collect runs b on p and returns the solutions it visits, each sorted,
+// in order, stopping after limit of them (0: none).
+func collect(t *testing.T, b cover.Backend, p *cover.Problem, limit int) ([][]int, cover.Stats) {
+	t.Helper()
+	var sols [][]int
+	st, err := b.Solve(context.Background(), p, func(s []int) bool {
+		sols = append(sols, slices.Sorted(slices.Values(s)))
+		return limit <= 0 || len(sols) < limit
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Solutions != int64(len(sols)) {
+		t.Fatalf("%s: %d solutions visited, Stats says %d", b.Name(), len(sols), st.Solutions)
+	}
+	return sols, st
+}
+
+// TestRestartsSolutions checks that restarts report every solution once:
+// with no limit, the solutions of the plain search and no other; with a
+// limit, that many different solutions of it; and that the searches were
+// indeed restarted (they take more nodes than the plain search).
+func TestRestartsSolutions(t *testing.T) {
+	for _, tc := range restartProblems {
+		p := tc.load(t)
+		for _, name := range []string{"algx", "dlx", "bits", "auto"} {
+			b, _ := cover.Lookup(name)
+			if _, _, err := trySolve(name, p); errors.Is(err, cover.ErrUnsupported) {
+				continue
+			}
+			want, plain := collect(t, b, p, 0)
+			slices.SortFunc(want, slices.Compare)
+			for seed := range uint64(3) {
+				r := cover.Restarts{Backend: b, Seed: seed, Unit: 4096}
+				got, st := collect(t, r, p, 0)
+				slices.SortFunc(got, slices.Compare)
+				if !slices.EqualFunc(got, want, slices.Equal) {
+					t.Fatalf("%s, %s, seed %d: %d solutions, want the plain search's %d", tc.name, name, seed, len(got), len(want))
+				}
+				if tc.name == "pentominoes-3x20" && st.Nodes <= plain.Nodes {
+					t.Errorf("%s, %s, seed %d: %d nodes, the plain search's %d: no restart", tc.name, name, seed, st.Nodes, plain.Nodes)
+				}
+				for _, limit := range []int{1, 2, len(want) / 2, len(want)} {
+					got, _ := collect(t, r, p, limit)
+					if len(got) != min(limit, len(want)) {
+						t.Fatalf("%s, %s, seed %d, limit %d: %d solutions", tc.name, name, seed, limit, len(got))
+					}
+					slices.SortFunc(got, slices.Compare)
+					if len(slices.CompactFunc(got, slices.Equal)) != len(got) {
+						t.Fatalf("%s, %s, seed %d, limit %d: a solution twice", tc.name, name, seed, limit)
+					}
+					for _, s := range got {
+						if _, ok := slices.BinarySearchFunc(want, s, slices.Compare); !ok {
+							t.Fatalf("%s, %s, seed %d, limit %d: %v is no solution", tc.name, name, seed, limit, s)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestRestartsDeterministic checks that a seed decides the solutions, their
+// order and the nodes, and that the first run is the plain search: with a
+// budget it does not use up, restarts find what the backend alone finds.
+func TestRestartsDeterministic(t *testing.T) {
+	p := load(t, "pentominoes-3x20.dlx")
+	b, _ := cover.Lookup("algx")
+	first, fst := collect(t, cover.Restarts{Backend: b, Seed: 7, Unit: 4096}, p, 3)
+	again, ast := collect(t, cover.Restarts{Backend: b, Seed: 7, Unit: 4096}, p, 3)
+	if !slices.EqualFunc(first, again, slices.Equal) || fst != ast {
+		t.Errorf("seed 7 twice: %v in %+v, then %v in %+v", first, fst, again, ast)
+	}
+	plain, pst := collect(t, b, p, 3)
+	long, lst := collect(t, cover.Restarts{Backend: b, Seed: 7}, p, 3)
+	if !slices.EqualFunc(plain, long, slices.Equal) || pst.Nodes != lst.Nodes {
+		t.Errorf("restarts with budget to spare: %v in %d nodes, plain search %v in %d", long, lst.Nodes, plain, pst.Nodes)
+	}
+}
+
+// TestRestartsCount checks that a count (no visitor) is the backend's.
+func TestRestartsCount(t *testing.T) {
+	p := load(t, "pentominoes-3x20.dlx")
+	b, _ := cover.Lookup("algx")
+	st, err := cover.Restarts{Backend: b, Unit: 4096}.Solve(context.Background(), p, nil)
+	if err != nil || st.Solutions != 8 {
+		t.Errorf("count: %+v, %v; want 8 solutions", st, err)
+	}
+}
+
+// TestRestartsCancel checks that a cancelled search says so.
+func TestRestartsCancel(t *testing.T) {
+	p := load(t, "pentominoes-3x20.dlx")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := cover.Restarts{Unit: 4096}.Solve(ctx, p, func([]int) bool { return true })
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled search: error %v, want context.Canceled", err)
+	}
+}
+
+// TestShuffleKeepsSolutions checks on random problems, with colours,
+// multiplicities and an Order, that a shuffled problem has the solutions
+// of the original once mapped back.
+func TestShuffleKeepsSolutions(t *testing.T) {
+	r := rand.New(rand.NewPCG(26, 11))
+	for i := range 2000 {
+		p := randomProblem(r, i%10 == 0)
+		want := bruteForce(p)
+		slices.SortFunc(want, slices.Compare)
+		q, back := cover.Shuffle(p, r)
+		if err := q.Validate(); err != nil {
+			t.Fatalf("problem %d: shuffled: %v", i, err)
+		}
+		var got [][]int
+		for _, s := range bruteForce(q) {
+			m := make([]int, len(s))
+			for k, o := range s {
+				m[k] = int(back[o])
+			}
+			got = append(got, slices.Sorted(slices.Values(m)))
+		}
+		slices.SortFunc(got, slices.Compare)
+		if !slices.EqualFunc(got, want, slices.Equal) {
+			t.Fatalf("problem %d: shuffled solutions %v, want %v", i, got, want)
+		}
+	}
+}
