@@ -106,9 +106,11 @@ func (d *Distinct) reduce(ix *itemOptions, pivot int, o DistinctOptions) {
 	d.pivot = pivot
 	keep := make([]bool, n)
 	stab := map[int][]Symmetry{}
+	representatives := 0
 	for _, opt := range ix.of(d.pivot) {
 		if representative(int(opt), nontrivial) {
 			keep[opt] = true
+			representatives++
 			for _, g := range nontrivial {
 				if g[opt] == opt {
 					stab[int(opt)] = append(stab[int(opt)], g)
@@ -121,7 +123,7 @@ func (d *Distinct) reduce(ix *itemOptions, pivot int, o DistinctOptions) {
 	breakers := map[int32][]int32{}
 	second := map[int]map[int32][]Symmetry{}
 	secondItem := map[int]int{}
-	extra := 0
+	extra, breaks := 0, 0 // secondary items added, and their entries
 	if !o.PivotOnly {
 		for _, opt := range slices.Sorted(maps.Keys(stab)) {
 			q := chooseSecond(p, ix, opt, d.pivot, stab[opt])
@@ -131,11 +133,13 @@ func (d *Distinct) reduce(ix *itemOptions, pivot int, o DistinctOptions) {
 			item := int32(len(p.Items) + extra)
 			extra++
 			breakers[int32(opt)] = append(breakers[int32(opt)], item)
+			breaks++
 			second[opt] = map[int32][]Symmetry{}
 			secondItem[opt] = q
 			for _, r := range ix.of(q) {
 				if !representative(int(r), stab[opt]) {
 					breakers[r] = append(breakers[r], item)
+					breaks++
 					continue
 				}
 				for _, g := range stab[opt] {
@@ -154,6 +158,15 @@ func (d *Distinct) reduce(ix *itemOptions, pivot int, o DistinctOptions) {
 		// The pivot, left with few options, is the item to cover first.
 		d.reduced.Order = append([]int{d.pivot}, slices.DeleteFunc(slices.Clone(p.Order), func(i int) bool { return i == d.pivot })...)
 	}
+	// Sized once: on a board of a thousand cells the reduced problem has
+	// millions of options, which appending copied again and again (most
+	// of the reduction's time).
+	kept := n - len(ix.of(d.pivot)) + representatives
+	d.reduced.Grow(kept, p.NumEntries()+breaks)
+	d.original = make([]int32, 0, kept)
+	d.stabilize = make([][]Symmetry, 0, kept)
+	d.second = make([]map[int32][]Symmetry, 0, kept)
+	d.secondItem = make([]int, 0, kept)
 	var entries []Entry
 	for opt := range n {
 		if ix.covers(opt, d.pivot) && !keep[opt] {
@@ -327,9 +340,11 @@ func reducible(p *Problem, ix *itemOptions, item int, group []Symmetry) (kept in
 	if it.Secondary || it.Lo != 1 || it.Hi != 1 || len(opts) == 0 {
 		return 0, false
 	}
+	covers := ix.mark(item)
+	defer ix.unmark(item)
 	for _, o := range opts {
 		for _, g := range group {
-			if !ix.covers(int(g[o]), item) {
+			if !covers[g[o]] {
 				return 0, false
 			}
 		}
@@ -348,14 +363,14 @@ func reducible(p *Problem, ix *itemOptions, item int, group []Symmetry) (kept in
 // the secondCandidates such items with fewest options are weighed, which
 // bounds the work on a board of a thousand cells.
 func chooseSecond(p *Problem, ix *itemOptions, opt, pivot int, stab []Symmetry) int {
-	mine := map[int32]bool{}
+	mine := make([]bool, len(p.Items))
 	for _, e := range p.Option(opt) {
 		mine[e.Item] = true
 	}
 	best, bestFixed, bestKept := -1, 0, 0
 	candidates := 0
 	for _, it := range ix.byCount() {
-		if it == pivot || mine[int32(it)] {
+		if it == pivot || mine[it] {
 			continue
 		}
 		if _, ok := reducible(p, ix, it, stab); !ok {
@@ -398,6 +413,25 @@ func representative(o int, group []Symmetry) bool {
 type itemOptions struct {
 	opts   [][]int32
 	sorted []int // the items by number of options, then index
+	// marked[o] is set, between mark and unmark, when option o covers
+	// the item marked: a look-up instead of a search of the item's
+	// options, for every option of every item under every symmetry.
+	marked []bool
+}
+
+// mark returns marked with the options of item set.
+func (ix *itemOptions) mark(item int) []bool {
+	for _, o := range ix.opts[item] {
+		ix.marked[o] = true
+	}
+	return ix.marked
+}
+
+// unmark clears what mark(item) set.
+func (ix *itemOptions) unmark(item int) {
+	for _, o := range ix.opts[item] {
+		ix.marked[o] = false
+	}
 }
 
 // secondCandidates bounds the items chooseSecond weighs.
@@ -416,7 +450,7 @@ func (ix *itemOptions) byCount() []int {
 }
 
 func newItemOptions(p *Problem) *itemOptions {
-	ix := &itemOptions{opts: make([][]int32, len(p.Items))}
+	ix := &itemOptions{opts: make([][]int32, len(p.Items)), marked: make([]bool, p.NumOptions())}
 	for o := range p.NumOptions() {
 		for _, e := range p.Option(o) {
 			ix.opts[e.Item] = append(ix.opts[e.Item], int32(o))
