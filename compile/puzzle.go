@@ -722,10 +722,11 @@ func (pz *Puzzle) newPlacementIndex() *placementIndex {
 
 // An orientationImage is where a move takes an orientation of a piece:
 // to orientation orient of the image piece, whose first cell is the image
-// of the cell at first (relative to the orientation's first cell).
+// of the orientation's cell number index, at first relative to its first
+// cell.
 type orientationImage struct {
-	orient int32
-	first  Cell
+	orient, index int32
+	first         Cell
 }
 
 // orientationImages returns the image of each orientation of each piece
@@ -749,7 +750,7 @@ func (pz *Puzzle) orientationImages(m Motion, pieceMap []int) ([][]orientationIm
 					j = k
 				}
 			}
-			out[pi] = append(out[pi], orientationImage{int32(oi), minus(o[j], o[0])})
+			out[pi] = append(out[pi], orientationImage{int32(oi), int32(j), minus(o[j], o[0])})
 		}
 	}
 	return out, true
@@ -794,7 +795,14 @@ func (pz *Puzzle) permutation(moves []boardMove, part []int32, pieceMap []int, i
 			k = int(part[b])
 		}
 		oi := orients[k][ly.piece[i]][ly.orient[i]]
-		first := pz.num.find(plus(pz.Board[b], oi.first))
+		var first int32
+		if pz.Options.Wrap == 0 {
+			// Off a tube, a placement's cells are its orientation's,
+			// in order (see place).
+			first = ly.cells[ly.start[i]+oi.index]
+		} else {
+			first = pz.num.find(plus(pz.Board[b], oi.first))
+		}
 		if g[i] = ix.at[ix.base[p]+int(oi.orient)*n+int(image[first])]; g[i] < 0 {
 			return nil, false
 		}

@@ -340,6 +340,16 @@ func reducible(p *Problem, ix *itemOptions, item int, group []Symmetry) (kept in
 	if it.Secondary || it.Lo != 1 || it.Hi != 1 || len(opts) == 0 {
 		return 0, false
 	}
+	// A symmetry that moves the item elsewhere takes its first options
+	// off it: searching for a few of them finds that before all of them
+	// are marked (chooseSecond weighs thousands of items that fail).
+	for _, o := range opts[:min(len(opts), 4)] {
+		for _, g := range group {
+			if !ix.covers(int(g[o]), item) {
+				return 0, false
+			}
+		}
+	}
 	covers := ix.mark(item)
 	defer ix.unmark(item)
 	for _, o := range opts {
@@ -451,6 +461,16 @@ func (ix *itemOptions) byCount() []int {
 
 func newItemOptions(p *Problem) *itemOptions {
 	ix := &itemOptions{opts: make([][]int32, len(p.Items)), marked: make([]bool, p.NumOptions())}
+	// Counted first, then written into one block: appended item by item,
+	// the lists of a board of a thousand cells were copied over and over.
+	count := make([]int, len(p.Items))
+	for _, e := range p.entries {
+		count[e.Item]++
+	}
+	block := make([]int32, len(p.entries))
+	for it, k := range count {
+		ix.opts[it], block = block[:0:k], block[k:]
+	}
 	for o := range p.NumOptions() {
 		for _, e := range p.Option(o) {
 			ix.opts[e.Item] = append(ix.opts[e.Item], int32(o))
