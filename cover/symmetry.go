@@ -1,6 +1,7 @@
 package cover
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -118,12 +119,15 @@ func (d *Distinct) reduce(ix *itemOptions, pivot int, o DistinctOptions) {
 			}
 		}
 	}
-	// breakers[x] lists the secondary items, one per pivot option whose
-	// symmetries a second item breaks, that option x must take too.
-	breakers := map[int32][]int32{}
+	// breakers pairs options with the secondary items, one per pivot
+	// option whose symmetries a second item breaks, that they must take
+	// too. A list in option order rather than a map: looking each of a
+	// million options up took a tenth of a second.
+	type breaker struct{ opt, item int32 }
+	var breakers []breaker
 	second := map[int]map[int32][]Symmetry{}
 	secondItem := map[int]int{}
-	extra, breaks := 0, 0 // secondary items added, and their entries
+	extra := 0 // secondary items added
 	if !o.PivotOnly {
 		for _, opt := range slices.Sorted(maps.Keys(stab)) {
 			q := chooseSecond(p, ix, opt, d.pivot, stab[opt])
@@ -132,14 +136,12 @@ func (d *Distinct) reduce(ix *itemOptions, pivot int, o DistinctOptions) {
 			}
 			item := int32(len(p.Items) + extra)
 			extra++
-			breakers[int32(opt)] = append(breakers[int32(opt)], item)
-			breaks++
+			breakers = append(breakers, breaker{int32(opt), item})
 			second[opt] = map[int32][]Symmetry{}
 			secondItem[opt] = q
 			for _, r := range ix.of(q) {
 				if !representative(int(r), stab[opt]) {
-					breakers[r] = append(breakers[r], item)
-					breaks++
+					breakers = append(breakers, breaker{r, item})
 					continue
 				}
 				for _, g := range stab[opt] {
@@ -162,27 +164,43 @@ func (d *Distinct) reduce(ix *itemOptions, pivot int, o DistinctOptions) {
 	// millions of options, which appending copied again and again (most
 	// of the reduction's time).
 	kept := n - len(ix.of(d.pivot)) + representatives
-	d.reduced.Grow(kept, p.NumEntries()+breaks)
+	d.reduced.Grow(kept, p.NumEntries()+len(breakers))
 	d.original = make([]int32, 0, kept)
 	d.stabilize = make([][]Symmetry, 0, kept)
 	d.second = make([]map[int32][]Symmetry, 0, kept)
 	d.secondItem = make([]int, 0, kept)
+	// Each option's items in the order they were added, as the map of
+	// lists this replaces gave them.
+	slices.SortFunc(breakers, func(a, b breaker) int { return cmp.Or(cmp.Compare(a.opt, b.opt), cmp.Compare(a.item, b.item)) })
+	onPivot := ix.mark(d.pivot)
+	defer ix.unmark(d.pivot)
 	var entries []Entry
 	for opt := range n {
-		if ix.covers(opt, d.pivot) && !keep[opt] {
+		if onPivot[opt] && !keep[opt] {
 			continue
 		}
 		d.original = append(d.original, int32(opt))
-		d.stabilize = append(d.stabilize, stab[opt])
-		d.second = append(d.second, second[opt])
-		q, ok := secondItem[opt]
-		if !ok {
-			q = -1
+		// Only the pivot's options kept have symmetries that fix them.
+		var (
+			fixing []Symmetry
+			sec    map[int32][]Symmetry
+		)
+		q := -1
+		if keep[opt] {
+			fixing, sec = stab[opt], second[opt]
+			if s, ok := secondItem[opt]; ok {
+				q = s
+			}
 		}
+		d.stabilize = append(d.stabilize, fixing)
+		d.second = append(d.second, sec)
 		d.secondItem = append(d.secondItem, q)
 		entries = append(entries[:0], p.Option(opt)...)
-		for _, item := range breakers[int32(opt)] {
-			entries = append(entries, Entry{Item: item})
+		for len(breakers) > 0 && int(breakers[0].opt) <= opt {
+			if int(breakers[0].opt) == opt {
+				entries = append(entries, Entry{Item: breakers[0].item})
+			}
+			breakers = breakers[1:]
 		}
 		d.reduced.AddOption(entries)
 	}
