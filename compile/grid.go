@@ -86,6 +86,15 @@ type grid struct {
 	// other lattices the check cost more than the nodes it saved (see
 	// docs/bench/2026-11-26-regions.md).
 	deadRegions bool
+	// balanceCheck is true where giving a search cover.Colourings by
+	// default (BalanceByLattice) was measured to pay: triangles, up and
+	// down, where it took up to a seventh off the nodes and never cost
+	// time. On sticks it took a tenth off the 6×6 tetrasticks' time but
+	// added 3–4 % to the diamond lattice's, whose tree it does not
+	// shrink; elsewhere (squares, cubes, hexagons, trigs, twigs) it
+	// pruned under 1 % of the nodes and cost 2 to 12 % more time (see
+	// docs/bench/2026-11-26-balance.md).
+	balanceCheck bool
 }
 
 // build fills in the motions from the group and the embedding.

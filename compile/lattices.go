@@ -68,7 +68,7 @@ var hexLattice = (&grid{
 // down, with corners (x+1, y), (x, y+1), (x+1, y+1). A triangle is
 // embedded as three times its centroid.
 var iamondLattice = (&grid{
-	name: "iamond", dims: 3, kinds: true, flips: true, deadRegions: true,
+	name: "iamond", dims: 3, kinds: true, flips: true, deadRegions: true, balanceCheck: true,
 	family: "iamonds", picture: PeakedPicture, colours: []colouring{{2, kind}},
 	encode: func(c Cell) point { return point{3*c[0] + 1 + c[2], 3*c[1] + 1 + c[2], 0} },
 	decode: func(p point) Cell {

@@ -67,6 +67,10 @@ type Options struct {
 	// a search gives up on regions of empty cells that the pieces left
 	// cannot fill (see SetDeadRegions).
 	DeadRegions DeadRegions
+	// BalanceCheck says whether the problem carries the hint with which
+	// a search gives up on a node whose uncovered cells' colours the
+	// pieces left cannot make (see SetBalanceCheck).
+	BalanceCheck BalanceCheck
 	// MaxPlacements, when positive, makes Build fail with a *LimitError
 	// as soon as it finds more placements.
 	MaxPlacements int
@@ -128,6 +132,7 @@ func Build(l Lattice, board []Cell, shapes []Shape, opt Options) (*Puzzle, error
 	}
 	pz.buildProblem()
 	pz.SetDeadRegions(opt.DeadRegions)
+	pz.SetBalanceCheck(opt.BalanceCheck)
 	return pz, nil
 }
 

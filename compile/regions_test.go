@@ -15,14 +15,55 @@ var regionSpecs = []string{
 	"name = \"dominoes\"\npieces = \"I2*18\"\nexpect-all = 6728\n[board]\nsize = \"6x6\"\n",
 }
 
+// A searchHint is a hint that compile may give a problem to prune its
+// search (cover.Cells, cover.Colourings), with its switch.
+type searchHint struct {
+	name string
+	set  func(opt *compile.Options, on bool)
+	has  func(p *cover.Problem) bool
+}
+
+var (
+	regionsHint = searchHint{"regions",
+		func(opt *compile.Options, on bool) {
+			opt.DeadRegions = compile.RegionsOff
+			if on {
+				opt.DeadRegions = compile.RegionsOn
+			}
+		},
+		func(p *cover.Problem) bool { return p.Cells != nil }}
+	balanceHint = searchHint{"balance",
+		func(opt *compile.Options, on bool) {
+			opt.BalanceCheck = compile.BalanceOff
+			if on {
+				opt.BalanceCheck = compile.BalanceOn
+			}
+		},
+		func(p *cover.Problem) bool { return p.Colourings != nil }}
+)
+
 // TestRegionsKeepCounts counts the puzzles of switchPuzzles, switchSpecs
 // and regionSpecs, on every lattice, with and without the hint that lets
 // algx give up on regions of empty cells that the pieces left cannot fill
-// (Options.DeadRegions), with algx, memo and algx split over two workers,
-// and checks every count against the spec's expect, and that the hint
-// never costs algx a node.
+// (Options.DeadRegions); see checkHintKeepsCounts.
 func TestRegionsKeepCounts(t *testing.T) {
-	specs := switchTestSpecs(t, "regions", regionSpecs...)
+	checkHintKeepsCounts(t, regionsHint)
+}
+
+// TestBalanceKeepsCounts does the same with the hint that lets algx give
+// up on nodes whose uncovered cells' colours the pieces left cannot cover
+// (Options.BalanceCheck).
+func TestBalanceKeepsCounts(t *testing.T) {
+	checkHintKeepsCounts(t, balanceHint)
+}
+
+// checkHintKeepsCounts counts the puzzles of switchPuzzles, switchSpecs
+// and regionSpecs with and without the hint, with algx, memo and algx
+// split over two workers, and checks every count against the spec's
+// expect, that the puzzles cover every lattice, and that the hint never
+// costs algx a node.
+func checkHintKeepsCounts(t *testing.T, hint searchHint) {
+	specs := switchTestSpecs(t, hint.name, regionSpecs...)
 	algx, _ := cover.Lookup("algx")
 	memo, _ := cover.Lookup("memo")
 	backends := []cover.Backend{algx, memo, cover.Parallel{Backend: algx, Workers: 2}}
@@ -42,18 +83,15 @@ func TestRegionsKeepCounts(t *testing.T) {
 			t.Fatalf("%s: no count to check", name)
 		}
 		nodes := map[bool]int64{}
-		for _, noRegions := range []bool{false, true} {
+		for _, on := range []bool{true, false} {
 			opt := pz.Options
-			opt.DeadRegions = compile.RegionsOn
-			if noRegions {
-				opt.DeadRegions = compile.RegionsOff
-			}
+			hint.set(&opt, on)
 			q, err := compile.Build(pz.Lattice, pz.Board, shapesOf(pz), opt)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if (q.Problem.Cells == nil) != noRegions {
-				t.Fatalf("%s, noregions=%v: Cells %v", name, noRegions, q.Problem.Cells)
+			if hint.has(q.Problem) != on {
+				t.Fatalf("%s, %s=%v: the hint is not as switched", name, hint.name, on)
 			}
 			var group []cover.Symmetry
 			if unique {
@@ -69,17 +107,17 @@ func TestRegionsKeepCounts(t *testing.T) {
 					t.Fatal(err)
 				}
 				if st.Solutions != want.V {
-					t.Errorf("%s, %s, noregions=%v: %d solutions, want %d", name, b.Name(), noRegions, st.Solutions, want.V)
+					t.Errorf("%s, %s, %s=%v: %d solutions, want %d", name, b.Name(), hint.name, on, st.Solutions, want.V)
 				}
 				if b == algx {
-					nodes[noRegions] = st.Nodes
+					nodes[on] = st.Nodes
 				}
 			}
 		}
-		if nodes[false] > nodes[true] {
-			t.Errorf("%s: algx tried %d nodes with the hint, %d without", name, nodes[false], nodes[true])
+		if nodes[true] > nodes[false] {
+			t.Errorf("%s: algx tried %d nodes with the hint, %d without", name, nodes[true], nodes[false])
 		}
-		t.Logf("%s (%s): algx %d nodes with the hint, %d without", name, pz.Lattice.Name(), nodes[false], nodes[true])
+		t.Logf("%s (%s): algx %d nodes with the hint, %d without", name, pz.Lattice.Name(), nodes[true], nodes[false])
 	}
 	for _, l := range compile.Lattices {
 		if !lattices[l.Name()] {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/bits"
+	"slices"
 )
 
 // algxBackend is Algorithm X on bitsets. Each option is a mask of "claim"
@@ -67,7 +68,7 @@ type algx struct {
 	// memoMin is the fewest live options of a node that uses the memo.
 	memoMin int
 	// reach holds, for each primary, the secondary bits that its options
-	// claim, w words each; see memoKey.
+	// claim, w words each, or nil when none claims any; see memoKey.
 	reach []uint64
 
 	// path, while searchPath runs, is the branch to take at each of the
@@ -77,6 +78,9 @@ type algx struct {
 	// regions, when the problem has Cells, gives up on a node whose
 	// empty cells hold a region the pieces left cannot fill.
 	regions *deadRegions
+	// balance, when the problem has Colourings, gives up on a node whose
+	// uncovered colours the options left cannot make.
+	balance *balance
 }
 
 func (algxBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, error) {
@@ -119,6 +123,11 @@ func (a *algx) useMemo() {
 		for r := range a.pl.nprim {
 			a.reach[r*a.w+k] &^= pm
 		}
+	}
+	// With no secondary bit to reach, as in a tiling, the key is the
+	// covered primaries, without a pass over the uncovered ones.
+	if !slices.ContainsFunc(a.reach, func(x uint64) bool { return x != 0 }) {
+		a.reach = nil
 	}
 }
 
@@ -171,6 +180,7 @@ func newAlgX(pl *plan) *algx {
 		count:   make([]int32, np),
 		bias:    make([]int32, np),
 		regions: newDeadRegions(pl),
+		balance: newBalance(pl),
 	}
 	for b := 0; b < np; b++ {
 		a.pmask[b/64] |= 1 << (b % 64)
@@ -283,6 +293,12 @@ func (a *algx) searchMemo(depth, ls, le int) bool {
 func (a *algx) memoKey(depth int) []uint64 {
 	f, key := a.masks[depth*a.w:][:a.w], a.memo.keyAt(depth)
 	clear(key)
+	if a.reach == nil {
+		for k, pm := range a.pmask {
+			key[k] = f[k] & pm
+		}
+		return key
+	}
 	copy(key, a.pmask)
 	for k, pm := range a.pmask {
 		for b := ^f[k] & pm; b != 0; b &= b - 1 {
@@ -347,7 +363,8 @@ func (a *algx) expand(depth, ls, le int) bool {
 			child[x.k] |= x.m
 		}
 		a.add(j, 1, child)
-		if a.regions != nil && a.regions.dead(a.ids[pos:pos+1], child, a.count, a.hi) {
+		if a.regions != nil && a.regions.dead(a.ids[pos:pos+1], child, a.count, a.hi) ||
+			a.balance != nil && a.balance.dead(child, a.count, a.lo, a.hi) {
 			a.add(j, -1, nil)
 			continue
 		}

@@ -140,10 +140,12 @@ func (d adjacency) connected(cells []int32, mark []int32, id int32, scratch *[]i
 // sizes for one piece, the check is off (newDeadRegions returns nil): no
 // bound on the options left, no pruning.
 //
-// A region bigger than half the empty cells, or than maxRegion, is not
-// checked: at most one region is bigger than half, and a big region is
-// rarely unfillable where a smaller one is not, while filling it to count
-// its cells would cost a pass over most of the board at every node.
+// A region bigger than half the empty cells, or than maxRegion, or than
+// every number that is not a sum, is not checked: at most one region is
+// bigger than half, a big region is rarely unfillable where a smaller one
+// is not, and filling it to count its cells would cost a pass over most
+// of the board at every node; past the last number that is not a sum
+// (11 for tetrominoes and pentominoes) every size is one.
 //
 // Regions are filled a layer at a time on masks of primaries by rank, the
 // masks algx keeps: a cell costs one OR of its neighbours' mask, where a
@@ -165,7 +167,28 @@ type deadRegions struct {
 	// and the cells of the region too big to check.
 	seeds, region, front, grow, big []uint64
 	reach                           []uint64 // the sums of sizes of the pieces left, as bits
+
+	// When every piece is placed at most once and they have few sizes,
+	// the sums depend only on how many pieces of each size are left:
+	// sizes lists the sizes, sizeMask[i*w:][:w] the pieces of sizes[i],
+	// and sumsSeen remembers the sums of the last few such tallies (see
+	// sums). Otherwise sizes is nil.
+	sizes    []int32
+	sizeMask []uint64
+	sumsSeen [256]sumsEntry
 }
+
+// A sumsEntry is what sums worked out for a tally of the pieces left by
+// size: key is the tally plus one (0: no entry).
+type sumsEntry struct {
+	key       uint64
+	reach     [maxRegion/64 + 1]uint64
+	low, high int32
+}
+
+// maxSizes is the most sizes whose tally fits a sumsEntry key: a count of
+// up to 64 (more pieces add no sum up to maxRegion) in 7 bits a size.
+const maxSizes = 9
 
 // A piece is a primary item (by rank) and the number of cells its options
 // cover.
@@ -235,7 +258,30 @@ func newDeadRegions(pl *plan) *deadRegions {
 			d.pieces = append(d.pieces, piece{int32(r), s})
 		}
 	}
+	d.tallyBySize(pl)
 	return d
+}
+
+// tallyBySize sets up sizes and sizeMask when every piece is placed at
+// most once and there are at most maxSizes sizes.
+func (d *deadRegions) tallyBySize(pl *plan) {
+	var sizes []int32
+	for _, pc := range d.pieces {
+		if pl.hi[pc.rank] != 1 {
+			return
+		}
+		if !slices.Contains(sizes, pc.size) {
+			sizes = append(sizes, pc.size)
+		}
+	}
+	if len(sizes) > maxSizes {
+		return
+	}
+	d.sizes, d.sizeMask = sizes, make([]uint64, len(sizes)*d.w)
+	for _, pc := range d.pieces {
+		i := slices.Index(sizes, pc.size)
+		setBit(d.sizeMask[i*d.w:][:d.w], int(pc.rank))
+	}
 }
 
 // dead reports whether, with the options chosen (their positions in
@@ -247,8 +293,11 @@ func (d *deadRegions) dead(chosen []int32, done []uint64, count, hi []int32) boo
 	for k, m := range d.cellMask {
 		empty += bits.OnesCount64(m &^ done[k])
 	}
-	limit := min(empty/2, d.maxRegion)
-	if d.reachable(done, count, hi, limit) {
+	// A region bigger than every size that is not a sum is a sum: filling
+	// it to count its cells would tell nothing.
+	low, high := d.sums(done, count, hi)
+	limit := min(empty/2, d.maxRegion, int(high))
+	if int(low) > limit {
 		return false
 	}
 	w := d.w
@@ -327,11 +376,46 @@ func (d *deadRegions) fill(s int, done []uint64, limit int) int {
 
 func isSet(m []uint64, b int32) bool { return m[b/64]&(1<<(b%64)) != 0 }
 
-// reachable works out the sums of sizes of the pieces left, taking each
-// piece at most as often as it is left, up to maxRegion, and reports
-// whether they are every number up to limit, so that no region of up to
-// limit cells can be too many or too few.
-func (d *deadRegions) reachable(done []uint64, count, hi []int32, limit int) bool {
+// sums works out in reach the sums of sizes of the pieces left, taking
+// each piece at most as often as it is left, up to maxRegion, and returns
+// the least and the greatest number up to maxRegion that is not one (or
+// maxRegion+1 and -1 when every number is).
+func (d *deadRegions) sums(done []uint64, count, hi []int32) (low, high int32) {
+	if d.sizes == nil {
+		d.sumPieces(done, count, hi)
+		return d.gaps()
+	}
+	key := uint64(0)
+	for i := range d.sizes {
+		n := 0
+		for k, m := range d.sizeMask[i*d.w:][:d.w] {
+			n += bits.OnesCount64(m &^ done[k])
+		}
+		key |= uint64(min(n, 64)) << (7 * i)
+	}
+	key++
+	e := &d.sumsSeen[(key*0x9e3779b97f4a7c15)>>56]
+	if e.key != key {
+		clear(d.reach)
+		d.reach[0] = 1
+		for i, s := range d.sizes {
+			for range (key - 1) >> (7 * i) & 127 {
+				if !orShifted(d.reach, int(s)) {
+					break
+				}
+			}
+		}
+		e.key = key
+		copy(e.reach[:], d.reach)
+		e.low, e.high = d.gaps()
+	}
+	copy(d.reach, e.reach[:])
+	return e.low, e.high
+}
+
+// sumPieces works out in reach the sums of sizes of the pieces left, one
+// piece at a time.
+func (d *deadRegions) sumPieces(done []uint64, count, hi []int32) {
 	clear(d.reach)
 	d.reach[0] = 1
 	for _, pc := range d.pieces {
@@ -344,13 +428,18 @@ func (d *deadRegions) reachable(done []uint64, count, hi []int32, limit int) boo
 			}
 		}
 	}
-	for k := range (limit + 1) / 64 {
-		if d.reach[k] != ^uint64(0) {
-			return false
+}
+
+// gaps returns the least and the greatest number up to maxRegion that
+// reach does not hold, or maxRegion+1 and -1.
+func (d *deadRegions) gaps() (low, high int32) {
+	low, high = maxRegion+1, -1
+	for n := range int32(maxRegion + 1) {
+		if !isSet(d.reach, n) {
+			low, high = min(low, n), n
 		}
 	}
-	rest := uint(limit+1) % 64
-	return rest == 0 || d.reach[(limit+1)/64]|^(1<<rest-1) == ^uint64(0)
+	return low, high
 }
 
 // orShifted sets m to m | m<<s and reports whether that changed m.

@@ -312,3 +312,72 @@ func TestDeadRegionsKeepSolutions(t *testing.T) {
 	}
 	t.Logf("Cells saved nodes in %d searches", pruned)
 }
+
+// TestSumsByTally checks the sums of sizes worked out from a tally of the
+// pieces left by size, and remembered, against the sums worked out piece
+// by piece, for random sets of pieces placed.
+func TestSumsByTally(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		sizes []int
+		tally bool // whether sums goes by the tally
+	}{
+		{"tetrominoes and pentominoes", append(slices.Repeat([]int{4}, 5), slices.Repeat([]int{5}, 12)...), true},
+		{"orders 1 to 5", append([]int{1, 2, 3, 3, 4, 4, 4, 4, 4}, slices.Repeat([]int{5}, 12)...), true},
+		{"ten sizes", []int{2, 3, 5, 7, 11, 13, 17, 19, 23, 29}, false},
+		{"monominoes", slices.Repeat([]int{1}, 70), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := NewProblem()
+			n := slices.Max(tc.sizes)
+			var pieces []int
+			for i := range tc.sizes {
+				pieces = append(pieces, p.AddPrimary(fmt.Sprint("piece", i)))
+			}
+			cells := &Cells{}
+			for c := range n {
+				cells.Items = append(cells.Items, p.AddPrimary(fmt.Sprint("c", c)))
+				if c > 0 {
+					cells.Edges = append(cells.Edges, [2]int{cells.Items[c-1], cells.Items[c]})
+				}
+			}
+			p.Cells = cells
+			for i, s := range tc.sizes {
+				opt := []Entry{{Item: int32(pieces[i])}}
+				for c := range s {
+					opt = append(opt, Entry{Item: int32(cells.Items[c])})
+				}
+				p.AddOption(opt)
+			}
+			pl, err := newPlan(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := newDeadRegions(pl)
+			if got := d.sizes != nil; got != tc.tally {
+				t.Fatalf("by tally = %v, want %v", got, tc.tally)
+			}
+			rng := rand.New(rand.NewPCG(1, uint64(len(tc.sizes))))
+			done := make([]uint64, (pl.nprim+63)/64)
+			count := make([]int32, pl.nprim)
+			for trial := range 2000 {
+				clear(done)
+				for _, i := range pieces {
+					if rng.IntN(4) == 0 || trial%7 == 0 {
+						setBit(done, int(pl.rank[i]))
+						count[pl.rank[i]] = 1
+					} else {
+						count[pl.rank[i]] = 0
+					}
+				}
+				low, high := d.sums(done, count, pl.hi)
+				got := slices.Clone(d.reach)
+				d.sumPieces(done, count, pl.hi)
+				wantLow, wantHigh := d.gaps()
+				if low != wantLow || high != wantHigh || !slices.Equal(got, d.reach) {
+					t.Fatalf("trial %d: sums %v (gaps %d, %d), want %v (%d, %d)", trial, got, low, high, d.reach, wantLow, wantHigh)
+				}
+			}
+		})
+	}
+}

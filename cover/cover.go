@@ -52,6 +52,10 @@ type Problem struct {
 	// empty cells that the pieces left cannot fill. Like Order, it is a
 	// hint that Equal and Fingerprint ignore.
 	Cells *Cells
+	// Colourings, when set, colour some primaries (a board's cells), so
+	// that a search can give up on a node whose uncovered items of some
+	// colour the options left cannot cover (see Colouring). A hint too.
+	Colourings []Colouring
 
 	colorIndex map[string]int32
 	itemIndex  map[string]int32
@@ -135,8 +139,9 @@ func (p *Problem) NumEntries() int { return len(p.entries) }
 
 // Validate reports the first structural error: item indices out of range
 // or repeated in Order, an item twice in one option, a colour on a primary
-// item, bad multiplicity bounds, bounds on a secondary item, or Cells that
-// break their promise (see Cells). An option
+// item, bad multiplicity bounds, bounds on a secondary item, Colourings of
+// items that are not primaries covered once, or Cells that break their
+// promise (see Cells). An option
 // with no primary item is not an error (XCC allows it), but no backend
 // ever chooses one.
 func (p *Problem) Validate() error {
@@ -176,6 +181,11 @@ func (p *Problem) Validate() error {
 			if e.Color != 0 && !p.Items[e.Item].Secondary {
 				return fmt.Errorf("option %d: primary item %s cannot have a colour", o, p.Items[e.Item].Name)
 			}
+		}
+	}
+	for i := range p.Colourings {
+		if err := p.Colourings[i].validate(p); err != nil {
+			return err
 		}
 	}
 	if p.Cells != nil {

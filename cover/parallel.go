@@ -17,7 +17,9 @@ import (
 // fewest options for dlx, algx and sums, bits's fixed order for bits (and
 // for auto, the tree of the backend it chooses for the whole problem). It
 // finds the same solutions as its Backend, trying the same options (so
-// Stats.Nodes is the same), and visits them in the same order whatever
+// Stats.Nodes is the same, but for a problem with Colourings, whose
+// subproblems may bound their pieces more tightly, see balance, and try
+// fewer), and visits them in the same order whatever
 // the number of workers: each subproblem's solutions
 // wait until all earlier subproblems' are through. Without multiplicities
 // that order is exactly the Backend's; with them a subproblem's search may

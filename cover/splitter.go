@@ -29,6 +29,9 @@ type splitter struct {
 	// regions (algx, memo), makes the splitter give up where it does, so
 	// that a split search tries the nodes of the search it splits.
 	regions *deadRegions
+	// balance, likewise, makes it give up where algx and memo give up on
+	// the colours of the node (see balance).
+	balance *balance
 	done    []uint64 // scratch for deadEnd
 }
 
@@ -38,6 +41,7 @@ func newSplitter(pl *plan, byOrder, regions bool) *splitter {
 	s := &splitter{pl: pl, pstart: []int32{0}, sstart: []int32{0}, uses: make([][]use, len(pl.rank))}
 	if regions {
 		s.regions = newDeadRegions(pl)
+		s.balance = newBalance(pl)
 		s.done = make([]uint64, (pl.nprim+63)/64)
 	}
 	for j, o := range pl.opts {
@@ -177,10 +181,10 @@ func (s *splitter) branch(n *node, r, t, b int32) bool {
 }
 
 // deadEnd reports whether the option n chose last leaves a region of
-// empty cells that the pieces left cannot fill, when the splitter looks
-// for such regions.
+// empty cells that the pieces left cannot fill, or colours that the
+// options left cannot make, when the splitter looks for them.
 func (s *splitter) deadEnd(n *node) bool {
-	if s.regions == nil {
+	if s.regions == nil && s.balance == nil {
 		return false
 	}
 	clear(s.done)
@@ -189,7 +193,8 @@ func (s *splitter) deadEnd(n *node) bool {
 			setBit(s.done, r)
 		}
 	}
-	return s.regions.dead(n.chosen[len(n.chosen)-1:], s.done, n.count, s.pl.hi)
+	return s.regions != nil && s.regions.dead(n.chosen[len(n.chosen)-1:], s.done, n.count, s.pl.hi) ||
+		s.balance != nil && s.balance.dead(s.done, n.count, s.pl.lo, s.pl.hi)
 }
 
 // kill takes option j out of the running.
@@ -286,6 +291,16 @@ func (s *splitter) restrict(n *node) (q *Problem, forced []int, orig []int32) {
 				q.Cells.Edges = append(q.Cells.Edges, [2]int{int(a), int(b)})
 			}
 		}
+	}
+	for _, c := range p.Colourings {
+		var d Colouring
+		for k, i := range c.Items {
+			if index[i] >= 0 {
+				d.Items = append(d.Items, int(index[i]))
+				d.Colours = append(d.Colours, c.Colours[k])
+			}
+		}
+		q.Colourings = append(q.Colourings, d)
 	}
 	// Sized up front: grown by appends, the arrays of a few thousand
 	// subproblems make garbage enough to show in the time of a split.

@@ -155,8 +155,8 @@ func (d *Distinct) countPart(ctx context.Context, b Backend, pt checkedPart) (St
 	return st, err
 }
 
-// sameItems returns a problem with the colours, items, Order and Cells of
-// p and no options.
+// sameItems returns a problem with the colours, items, Order, Cells and
+// Colourings of p and no options.
 func sameItems(p *Problem) *Problem {
 	q := NewProblem()
 	for _, c := range p.Colors[1:] {
@@ -165,7 +165,7 @@ func sameItems(p *Problem) *Problem {
 	for _, it := range p.Items {
 		q.AddItem(it)
 	}
-	q.Order, q.Cells = p.Order, p.Cells
+	q.Order, q.Cells, q.Colourings = p.Order, p.Cells, p.Colourings
 	return q
 }
 

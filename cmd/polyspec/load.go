@@ -63,10 +63,12 @@ type loadOptions struct {
 	pivot cover.PivotRule
 	// deadRegions is --dead-regions: auto (or ""), on or off.
 	deadRegions string
-	count       bool   // only the count is printed
-	showGame    bool   // print a Pips game before its solution
-	difficulty  string // the puzzle of an NYT file
-	backend     string // --backend, which a Pips game reads as its own
+	// balance is --balance: auto (or ""), on or off.
+	balance    string
+	count      bool   // only the count is printed
+	showGame   bool   // print a Pips game before its solution
+	difficulty string // the puzzle of an NYT file
+	backend    string // --backend, which a Pips game reads as its own
 	// limits bound what a spec may build (zero: no bound, as the
 	// catalogue's own commands have).
 	limits compile.Limits
@@ -86,6 +88,12 @@ func specJob(s *spec.Spec, opts loadOptions) (*job, error) {
 		pz.SetDeadRegions(compile.RegionsOn)
 	case "off":
 		pz.SetDeadRegions(compile.RegionsOff)
+	}
+	switch opts.balance {
+	case "on":
+		pz.SetBalanceCheck(compile.BalanceOn)
+	case "off":
+		pz.SetBalanceCheck(compile.BalanceOff)
 	}
 	d, err := distinct(pz, s.Unique.V && !opts.all, opts.pivot)
 	if err != nil {
@@ -160,7 +168,7 @@ func loadDLX(path string) (*job, error) {
 					return err
 				},
 			}},
-		refuse: refusing(refusing(refusing(notPips(), "a DLX file holds no symmetries: compile writes them into it", "--all", "--pivot"), noBoard, "--dead-regions"),
+		refuse: refusing(refusing(refusing(notPips(), "a DLX file holds no symmetries: compile writes them into it", "--all", "--pivot"), noBoard, "--dead-regions", "--balance"),
 			"a DLX file has no pictures: its items are only names", pictureFlags...),
 	}, nil
 }
@@ -182,10 +190,10 @@ func refusing(m map[string]string, why string, flags ...string) map[string]strin
 	return m
 }
 
-// noBoard is why --dead-regions does not apply to a kind: only the cells
-// of a polyform puzzle's board fall apart into regions that its pieces
-// must fill.
-const noBoard = "only a polyform puzzle's board has regions of empty cells for its pieces to fill"
+// noBoard is why --dead-regions and --balance do not apply to a kind:
+// only the cells of a polyform puzzle's board fall apart into regions, and
+// have colours, that its pieces must fill.
+const noBoard = "only a polyform puzzle's board has regions and colours of empty cells for its pieces to fill"
 
 // notPips refuses the flags of Pips games alone, for the other kinds.
 func notPips() map[string]string {

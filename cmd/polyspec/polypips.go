@@ -60,7 +60,7 @@ func loadPips(path string, opts loadOptions) (*job, error) {
 		return nil, err
 	}
 	return &job{Job: *pj, kind: "Pips games", dims: 2, firstOnly: true, serial: true, failUnsolved: true,
-		refuse: refusing(refusing(refusing(refusing(nil, "a Pips game has no symmetry reduction", "--all", "--pivot"), noBoard, "--dead-regions"),
+		refuse: refusing(refusing(refusing(refusing(nil, "a Pips game has no symmetry reduction", "--all", "--pivot"), noBoard, "--dead-regions", "--balance"),
 			"a Pips game is drawn with --svg only", pictureFlags[1:]...),
 			"a Pips game is searched in a fraction of a second by the sums backend, whose search of region rules is not split", splitFlags...)}, nil
 }

@@ -26,7 +26,9 @@ type SolveCmd struct {
 	Pivot     string `default:"fewest" enum:"fewest,free,estimate" help:"How a polyform puzzle's search modulo its symmetries picks the piece it keeps to one placement per symmetry class: fewest (the piece with fewest placements left, the default), free (a piece none of whose placements a symmetry fixes, if there is one), or estimate (when the default's search is estimated at over 2 million nodes and would be searched by algx, weigh the six pieces with fewest placements by Knuth's estimate of their searches and take the smallest; about 0.05 s a piece, which pays on searches of seconds: docs/bench/2026-11-26-pivot.md). Counts are the same for each; the searches (nodes) differ."`
 	// DeadRegions switches the dead-region check (load.go).
 	DeadRegions string `name:"dead-regions" default:"auto" enum:"auto,on,off" help:"For a polyform puzzle with --backend algx, memo or auto when it picks algx: give up on a node whose empty cells hold a region that the pieces left cannot fill: on, off, or auto (on for squares and triangles, where it mostly makes searches faster). The solutions are the same either way."`
-	Workers     int    `default:"0" placeholder:"N" help:"Search a polyform puzzle, Sudoku or DLX file on N cores at once, splitting the search tree into independent parts (0: every core, but one for a Sudoku, whose search takes milliseconds; 1: one core, and no split unless --shard, --out or --state asks for one). Solutions, their order and their count are the same for every N, and so are the searches (nodes) of a whole search, except with --backend sums or memo; a run cut short (--stop-after, Ctrl-C) counts what every core searched, which varies from run to run, and a split search counts fewer updates, how many depending on N."`
+	// Balance switches the colour-balance check (load.go).
+	Balance string `default:"auto" enum:"auto,on,off" help:"For a polyform puzzle with --backend algx, memo or auto when it picks algx: give up on a node whose empty cells, counted by colour under the lattice's colourings (the checkerboard, the directions of segments, ...), the pieces left cannot cover: on, off, or auto (on for triangles, where it makes searches faster). The solutions are the same either way; a split search (--workers, --shard) may try fewer nodes than one search with it."`
+	Workers int    `default:"0" placeholder:"N" help:"Search a polyform puzzle, Sudoku or DLX file on N cores at once, splitting the search tree into independent parts (0: every core, but one for a Sudoku, whose search takes milliseconds; 1: one core, and no split unless --shard, --out or --state asks for one). Solutions, their order and their count are the same for every N, and so are the searches (nodes) of a whole search, except with --backend sums or memo, or with the colour-balance check (--balance), which can try fewer in a split; a run cut short (--stop-after, Ctrl-C) counts what every core searched, which varies from run to run, and a split search counts fewer updates, how many depending on N."`
 	// Difficulty picks the puzzles of an NYT Pips file.
 	Difficulty string `enum:",easy,medium,hard" default:"" help:"For an NYT Pips JSON file: solve only the easy, medium or hard puzzle (default: all three)."`
 	// ShowGame prints a Pips game before its solution.
@@ -50,7 +52,7 @@ func (c *SolveCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	j, err := load(c.Target, loadOptions{all: c.All, pivot: pivot, deadRegions: c.DeadRegions, count: c.Count, showGame: c.ShowGame, difficulty: c.Difficulty, backend: c.Backend, limits: e.limits})
+	j, err := load(c.Target, loadOptions{all: c.All, pivot: pivot, deadRegions: c.DeadRegions, balance: c.Balance, count: c.Count, showGame: c.ShowGame, difficulty: c.Difficulty, backend: c.Backend, limits: e.limits})
 	loaded()
 	if err != nil {
 		return err
@@ -115,7 +117,7 @@ func (c *SolveCmd) check(j *job, b cover.Backend) error {
 		flag string
 		on   bool
 	}{
-		{"--all", c.All}, {"--pivot", c.Pivot != cover.PivotFewest.String()}, {"--dead-regions", c.DeadRegions != "auto"}, {"--workers", c.Workers > 1}, {"--difficulty", c.Difficulty != ""}, {"--show-game", c.ShowGame},
+		{"--all", c.All}, {"--pivot", c.Pivot != cover.PivotFewest.String()}, {"--dead-regions", c.DeadRegions != "auto"}, {"--balance", c.Balance != "auto"}, {"--workers", c.Workers > 1}, {"--difficulty", c.Difficulty != ""}, {"--show-game", c.ShowGame},
 		{"--shard", c.Scale.Shard != ""}, {"--out", c.Scale.Out != ""}, {"--resume", c.Scale.Resume}, {"--state", c.Scale.State != ""},
 		{"--svg", p.SVG != ""}, {"--png", p.PNG != ""}, {"--x3d", p.X3D != ""}, {"--gltf", p.GLTF != ""},
 	}

@@ -15,7 +15,7 @@ import (
 
 // sudokuRefusals returns the flags that mean nothing for a Sudoku.
 func sudokuRefusals() map[string]string {
-	return refusing(refusing(refusing(notPips(), "a Sudoku has no symmetry reduction", "--all", "--pivot"), noBoard, "--dead-regions"),
+	return refusing(refusing(refusing(notPips(), "a Sudoku has no symmetry reduction", "--all", "--pivot"), noBoard, "--dead-regions", "--balance"),
 		"a Sudoku is drawn as SVG only", pictureFlags[1:]...)
 }
 

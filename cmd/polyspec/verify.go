@@ -24,6 +24,7 @@ type VerifyCmd struct {
 	MaxSeconds  float64  `name:"max-seconds" placeholder:"S" help:"Stop a count after S seconds and report it as skipped for time (0: no limit)."`
 	Workers     int      `default:"1" placeholder:"N" help:"Count each polyform puzzle on N cores at once, splitting its search tree (0: every core; a Sudoku is counted on one)."`
 	Pivot       string   `default:"fewest" enum:"fewest,free,estimate" help:"How a count modulo symmetry picks the piece it keeps to one placement per class, as for solve: fewest, free or estimate."`
+	Balance     string   `default:"auto" enum:"auto,on,off" help:"Give up on nodes whose empty cells' colours the pieces left cannot cover: on, off, or auto (on for triangles), as a check that the counts do not depend on it."`
 	DeadRegions string   `name:"dead-regions" default:"auto" enum:"auto,on,off" help:"Give up on regions of empty cells that the pieces left cannot fill: on, off, or auto (on for squares and triangles), as a check that the counts do not depend on it."`
 	Names       []string `arg:"" optional:"" predictor:"name" help:"Catalogue names to check (default: every puzzle with a known count)."`
 
@@ -171,7 +172,7 @@ func (c *VerifyCmd) count(e *env, label string, s *spec.Spec, b cover.Backend, u
 	}
 	done := make(chan result, 1)
 	go func() {
-		n, err := countPuzzle(ctx, s, b, c.Workers, unique, c.pivot, c.DeadRegions)
+		n, err := countPuzzle(ctx, s, b, c.Workers, unique, c.pivot, c.DeadRegions, c.Balance)
 		done <- result{n, err}
 	}()
 	select {
@@ -184,12 +185,13 @@ func (c *VerifyCmd) count(e *env, label string, s *spec.Spec, b cover.Backend, u
 
 // countPuzzle compiles and counts a spec, modulo symmetry when unique
 // with the pivot the rule picks, on the given number of workers, with the
-// dead-region check as deadRegions (--dead-regions) says. It visits no
+// dead-region check as deadRegions (--dead-regions) says and the
+// colour-balance check as balance (--balance) says. It visits no
 // solution, as solve --count does not: a visitor would make memo search as
 // algx, and the symmetry filter look at every solution instead of those it
 // must check.
-func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, workers int, unique bool, pivot cover.PivotRule, deadRegions string) (int64, error) {
-	j, err := specJob(s, loadOptions{all: !unique, pivot: pivot, deadRegions: deadRegions})
+func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, workers int, unique bool, pivot cover.PivotRule, deadRegions, balance string) (int64, error) {
+	j, err := specJob(s, loadOptions{all: !unique, pivot: pivot, deadRegions: deadRegions, balance: balance})
 	if err != nil {
 		return 0, err
 	}

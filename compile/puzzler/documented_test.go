@@ -2,13 +2,11 @@ package puzzler
 
 import (
 	"cmp"
-	"context"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 )
 
 // documentedFile is a small copy of rows of Polyform Puzzler's documented
@@ -142,26 +140,10 @@ func TestImportDocumented(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			pz, err := Import(path, data, Options{Documented: Documented{specName(path): c.description}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := pz.Infer(context.Background(), dlx(t), time.Minute); err != nil {
-				t.Fatal(err)
-			}
-			text := string(pz.TOML())
+			pz, text := importSpec(t, path, data, Options{Documented: Documented{specName(path): c.description}})
 			// The comment's lines joined, as a reader reads them.
 			flat := strings.ReplaceAll(text, "\n# ", " ")
-			for _, w := range c.want {
-				if !strings.Contains(flat, w) {
-					t.Errorf("no %q in\n%s", w, text)
-				}
-			}
-			for _, w := range c.not {
-				if strings.Contains(text, w) {
-					t.Errorf("%q in\n%s", w, text)
-				}
-			}
+			checkSpec(t, text, func(w string) bool { return strings.Contains(flat, w) }, c.want, c.not)
 			if pz.Expect && pz.TargetSource == "" {
 				t.Errorf("an expect with no source")
 			}

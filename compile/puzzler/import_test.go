@@ -22,6 +22,36 @@ func dlx(t *testing.T) cover.Backend {
 	return b
 }
 
+// importSpec imports a solution file, infers its convention with dlx and
+// returns the puzzle and the spec it writes.
+func importSpec(t *testing.T, path string, data []byte, opt Options) (*Puzzle, string) {
+	t.Helper()
+	pz, err := Import(path, data, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := pz.Infer(context.Background(), dlx(t), time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	return pz, string(pz.TOML())
+}
+
+// checkSpec fails t unless has(w) holds for every w in want and text holds
+// none of not.
+func checkSpec(t *testing.T, text string, has func(string) bool, want, not []string) {
+	t.Helper()
+	for _, w := range want {
+		if !has(w) {
+			t.Errorf("no %q in\n%s", w, text)
+		}
+	}
+	for _, w := range not {
+		if strings.Contains(text, w) {
+			t.Errorf("%q in\n%s", w, text)
+		}
+	}
+}
+
 // TestImport imports small solution files and checks the spec's keys.
 func TestImport(t *testing.T) {
 	for _, c := range []struct {
@@ -84,24 +114,8 @@ func TestImport(t *testing.T) {
 		},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			pz, err := Import(c.path, []byte(c.text), Options{Lattice: c.lattice})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := pz.Infer(context.Background(), dlx(t), time.Minute); err != nil {
-				t.Fatal(err)
-			}
-			text := string(pz.TOML())
-			for _, w := range c.want {
-				if !strings.Contains(text, w) {
-					t.Errorf("no %q in\n%s", w, text)
-				}
-			}
-			for _, w := range c.not {
-				if strings.Contains(text, w) {
-					t.Errorf("%q in\n%s", w, text)
-				}
-			}
+			_, text := importSpec(t, c.path, []byte(c.text), Options{Lattice: c.lattice})
+			checkSpec(t, text, func(w string) bool { return strings.Contains(text, w) }, c.want, c.not)
 		})
 	}
 }
@@ -156,24 +170,8 @@ func TestInfer(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			pz, err := Import(path, data, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := pz.Infer(context.Background(), dlx(t), time.Minute); err != nil {
-				t.Fatal(err)
-			}
-			text := string(pz.TOML())
-			for _, w := range c.want {
-				if !strings.Contains(text, w+"\n") {
-					t.Errorf("no %q in\n%s", w, text)
-				}
-			}
-			for _, w := range c.not {
-				if strings.Contains(text, w) {
-					t.Errorf("%q in\n%s", w, text)
-				}
-			}
+			pz, text := importSpec(t, path, data, Options{})
+			checkSpec(t, text, func(w string) bool { return strings.Contains(text, w+"\n") }, c.want, c.not)
 			if !strings.Contains(pz.Note, c.note) {
 				t.Errorf("note %q, want it to say %q", pz.Note, c.note)
 			}

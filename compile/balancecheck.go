@@ -1,0 +1,58 @@
+package compile
+
+import "github.com/polyspec/polyspec/cover"
+
+// BalanceCheck says whether a puzzle's problem carries cover.Colourings,
+// the hint with which algx and memo give up on a node whose uncovered
+// cells, counted by colour under the lattice's colourings, the pieces
+// left cannot cover. It is the search-time twin of pruneByBalance, which
+// drops placements before the search under the same colourings. The
+// counts are the same either way; the searches differ.
+type BalanceCheck int
+
+const (
+	// BalanceByLattice gives the hint on the lattices where it was
+	// measured to make searches faster (see grid.balanceCheck).
+	BalanceByLattice BalanceCheck = iota
+	// BalanceOn gives it on every lattice.
+	BalanceOn
+	// BalanceOff never gives it.
+	BalanceOff
+)
+
+// SetBalanceCheck gives the puzzle's problem the hint cover.Colourings,
+// or takes it away, as b says.
+func (pz *Puzzle) SetBalanceCheck(b BalanceCheck) {
+	pz.Options.BalanceCheck = b
+	pz.Problem.Colourings = nil
+	if b == BalanceOn || b == BalanceByLattice && balanceCheckPays(pz.Lattice) {
+		cell0, _ := pz.Problem.ItemIndex(CellName(pz.Board[0], pz.Lattice))
+		pz.Problem.Colourings = pz.colourings(cell0)
+	}
+}
+
+// colourings colours the board's cells, items cell0 on, as the lattice's
+// first colouring does. Only sticks have a second one, the directions with
+// the parity of the row or column: counting its four colours on the 6×6
+// tetrasticks cost a tenth more time for 0.04 % fewer nodes than the
+// directions alone (docs/bench/2026-11-26-balance.md), as a stick's
+// counts of them spread over the parities of its places, and the bounds
+// of the pieces left with them.
+func (pz *Puzzle) colourings(cell0 int) []cover.Colouring {
+	var cs []cover.Colouring
+	for _, col := range pz.Lattice.colourings()[:1] {
+		c := cover.Colouring{Items: make([]int, len(pz.Board)), Colours: make([]uint8, len(pz.Board))}
+		for k, cell := range pz.Board {
+			c.Items[k], c.Colours[k] = cell0+k, uint8(col.of(cell))
+		}
+		cs = append(cs, c)
+	}
+	return cs
+}
+
+// balanceCheckPays reports whether the lattice gives cover.Colourings by
+// default.
+func balanceCheckPays(l Lattice) bool {
+	g, ok := l.(*grid)
+	return ok && g.balanceCheck
+}
