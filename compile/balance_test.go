@@ -70,8 +70,8 @@ func TestBalanceLeavesOut(t *testing.T) {
 		t.Fatal(err)
 	}
 	var out []string
-	for _, pl := range pz.Placements {
-		if pl.Cells == nil {
+	for i := range pz.NumPlacements() {
+		if pl := pz.Placement(i); pl.Cells == nil {
 			out = append(out, pz.Pieces[pl.Piece].Name)
 		}
 	}

@@ -147,14 +147,15 @@ func TestCrossingItems(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			_, pz := loadCatalogue(t, name)
 			p := pz.Problem
-			if p.NumOptions() != len(pz.Placements) {
-				t.Fatalf("%d options for %d placements", p.NumOptions(), len(pz.Placements))
+			n := pz.NumPlacements()
+			if p.NumOptions() != n {
+				t.Fatalf("%d options for %d placements", p.NumOptions(), n)
 			}
 			slot := map[string]int{}
-			cells := make([]big.Int, len(pz.Placements))
-			oldItems := make([]big.Int, len(pz.Placements))
-			newItems := make([]big.Int, len(pz.Placements))
-			for i, pl := range pz.Placements {
+			cells := make([]big.Int, n)
+			oldItems := make([]big.Int, n)
+			newItems := make([]big.Int, n)
+			for i := range n {
 				for _, e := range p.Option(i) {
 					if it := p.Items[e.Item]; it.Secondary && it.Name != compile.OmitItem {
 						newItems[i].SetBit(&newItems[i], int(e.Item), 1)
@@ -162,7 +163,7 @@ func TestCrossingItems(t *testing.T) {
 						cells[i].SetBit(&cells[i], int(e.Item), 1)
 					}
 				}
-				for _, c := range pz.Lattice.Claims(pl.Cells) {
+				for _, c := range pz.Lattice.Claims(pz.Placement(i).Cells) {
 					if _, ok := slot[c]; !ok {
 						slot[c] = len(slot)
 					}
@@ -172,14 +173,14 @@ func TestCrossingItems(t *testing.T) {
 			var and big.Int
 			meets := func(a, b *big.Int) bool { return and.And(a, b).BitLen() > 0 }
 			pairs := 0
-			for i := range pz.Placements {
-				for j := i + 1; j < len(pz.Placements); j++ {
+			for i := range n {
+				for j := i + 1; j < n; j++ {
 					if meets(&cells[i], &cells[j]) {
 						continue
 					}
 					was, is := meets(&oldItems[i], &oldItems[j]), meets(&newItems[i], &newItems[j])
 					if was != is {
-						t.Fatalf("placements %v and %v: slots in common %v, crossing items in common %v", pz.Placements[i].Cells, pz.Placements[j].Cells, was, is)
+						t.Fatalf("placements %v and %v: slots in common %v, crossing items in common %v", pz.Placement(i).Cells, pz.Placement(j).Cells, was, is)
 					}
 					if was {
 						pairs++
@@ -192,7 +193,7 @@ func TestCrossingItems(t *testing.T) {
 					secondary++
 				}
 			}
-			t.Logf("%d placements, %d slots, %d crossing items, %d pairs kept apart", len(pz.Placements), len(slot), secondary, pairs)
+			t.Logf("%d placements, %d slots, %d crossing items, %d pairs kept apart", n, len(slot), secondary, pairs)
 		})
 	}
 }

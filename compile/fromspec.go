@@ -85,6 +85,7 @@ func FromSpecLimits(s *spec.Spec, lim Limits) (*Puzzle, error) {
 	if err != nil {
 		return nil, err
 	}
+	lim = lim.forSpec(s)
 	opts := Options{
 		MaxPlacements: lim.Placements,
 		Orientations:  restricted,
@@ -104,11 +105,17 @@ func FromSpecLimits(s *spec.Spec, lim Limits) (*Puzzle, error) {
 	pz, err := Build(l, board, shapes, opts)
 	if err != nil {
 		pos := s.Board.Pos
-		var oe *OrientationError
+		var (
+			oe *OrientationError
+			le *LimitError
+		)
 		switch {
 		case errors.As(err, &oe):
 			i := slices.IndexFunc(s.Orientations, func(po spec.PieceOrientations) bool { return po.Name == oe.Piece })
 			pos = s.Orientations[i].Pos
+		case errors.As(err, &le) && s.MaxPlacements.Set:
+			le.Key = "max-placements"
+			return nil, &spec.Error{Pos: s.MaxPlacements.Pos, Msg: le.Error()}
 		case !errors.Is(err, errNoCells):
 			pos = s.Pieces.Pos
 		}

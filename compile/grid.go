@@ -130,11 +130,11 @@ func (g *grid) Claims(cells []Cell) []string {
 	return g.segments.claims(cells)
 }
 
-func (g *grid) crossings(placements [][]Cell) ([]string, [][]int32) {
+func (g *grid) crossings(n int, placement func(int) []Cell) ([]string, [][]int32) {
 	if g.segments == nil {
-		return nil, make([][]int32, len(placements))
+		return nil, nil
 	}
-	return g.segments.crossings(placements)
+	return g.segments.crossings(n, placement)
 }
 
 // Normalize moves the shape's bounding box to the origin, in the

@@ -81,7 +81,9 @@ type Lattice interface {
 	// from crossing, by name, and each placement's items: the conflicts
 	// Claims says, with far fewer items and entries (see
 	// segmentGeometry.crossings). None elsewhere.
-	crossings(placements [][]Cell) (names []string, items [][]int32)
+	// It sees placement i's cells by calling placement(i) for i below n,
+	// and returns nil items when the lattice has none.
+	crossings(n int, placement func(i int) []Cell) (names []string, items [][]int32)
 	// colourings are the lattice's colourings for pruneByBalance.
 	colourings() []colouring
 }

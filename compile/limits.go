@@ -26,11 +26,14 @@ const (
 )
 
 // A LimitError reports work beyond a limit. Its message names the flag of
-// polyspec that raises the limit, --max-What.
+// polyspec that raises the limit, --max-What, or the spec key that set it.
 type LimitError struct {
 	What  string // "cells", "placements" or "forms"
 	Limit int
 	Of    string // what has too many, if the context does not say
+	// Key is the spec key that set the limit instead of the flag, if one
+	// did (max-placements).
+	Key string
 }
 
 func (e *LimitError) Error() string {
@@ -38,7 +41,21 @@ func (e *LimitError) Error() string {
 	if e.Of != "" {
 		of = " of " + e.Of
 	}
+	if e.Key != "" {
+		return fmt.Sprintf("more than %d %s%s, the limit the spec's %s sets (--max-%s 0 lifts every limit)", e.Limit, e.What, of, e.Key, e.What)
+	}
 	return fmt.Sprintf("more than %d %s%s, the limit (--max-%s raises it)", e.Limit, e.What, of, e.What)
+}
+
+// forSpec returns the limits of a spec: its max-placements key, when set,
+// replaces the limit on placements, unless there is none. A puzzle known
+// to be big says so there, up to spec.MaxDeclaredPlacements, and the
+// limit still bounds every other spec.
+func (lim Limits) forSpec(s *spec.Spec) Limits {
+	if s.MaxPlacements.Set && lim.Placements > 0 {
+		lim.Placements = int(s.MaxPlacements.V)
+	}
+	return lim
 }
 
 // checkCells checks the number of a board's cells.

@@ -77,14 +77,13 @@ type Options struct {
 }
 
 // A Puzzle is a compiled spec: the board, the pieces, and the exact-cover
-// problem whose option i is Placements[i].
+// problem whose option i is Placement(i).
 type Puzzle struct {
-	Lattice    Lattice
-	Board      []Cell
-	Pieces     []Piece
-	Options    Options
-	Problem    *cover.Problem
-	Placements []Placement
+	Lattice Lattice
+	Board   []Cell
+	Pieces  []Piece
+	Options Options
+	Problem *cover.Problem
 
 	num    *numbering
 	layout layout
@@ -131,7 +130,6 @@ func Build(l Lattice, board []Cell, shapes []Shape, opt Options) (*Puzzle, error
 	if !opt.NoBalance {
 		pz.pruneByBalance()
 	}
-	pz.placements()
 	pz.buildProblem()
 	pz.SetDeadRegions(opt.DeadRegions)
 	pz.SetBalanceCheck(opt.BalanceCheck)
@@ -185,6 +183,21 @@ type alias struct{ piece, orient, anchor, same int32 }
 func (ly *layout) len() int { return len(ly.piece) }
 
 func (ly *layout) cellsOf(i int) []int32 { return ly.cells[ly.start[i]:ly.start[i+1]] }
+
+// reserve makes room for n more placements of size cells each, doubling
+// the arrays when they are full: grown by append alone, a quarter at a
+// time once they are large, the millions of placements of a board of a
+// thousand cells were copied some four times over.
+func (ly *layout) reserve(n, size int) {
+	grow := func(s []int32, k int) []int32 {
+		if cap(s)-len(s) < k {
+			return slices.Grow(s, max(k, len(s)))
+		}
+		return s
+	}
+	ly.piece, ly.orient, ly.anchor = grow(ly.piece, n), grow(ly.orient, n), grow(ly.anchor, n)
+	ly.start, ly.cells = grow(ly.start, n), grow(ly.cells, n*size)
+}
 
 func (ly *layout) add(piece, orient, anchor int32, cells []int32) {
 	ly.piece = append(ly.piece, piece)
@@ -249,6 +262,7 @@ func (pz *Puzzle) place() error {
 				rel = append(rel, minus(c, o[0]))
 			}
 			st := pz.num.stencil(rel)
+			ly.reserve(len(pz.Board), len(o))
 		anchors:
 			for b, bc := range pz.Board {
 				if _, ok := pz.Lattice.Offset(o[0], bc); !ok {
@@ -330,20 +344,43 @@ func regionsPay(l Lattice) bool {
 	return ok && g.deadRegions
 }
 
-// placements writes Placements from the layout, their cells in one block.
-func (pz *Puzzle) placements() {
+// NumPlacements returns the number of placements, the problem's options.
+func (pz *Puzzle) NumPlacements() int { return pz.layout.len() }
+
+// Placement returns placement i, the problem's option i, its cells written
+// afresh on each call: a board of a thousand cells has millions of
+// placements, whose cells kept as Cells took 0.4 GB and a quarter of the
+// build, where a solution needs a few hundred of them.
+func (pz *Puzzle) Placement(i int) Placement {
 	ly := &pz.layout
-	pz.Placements = make([]Placement, ly.len())
-	all := make([]Cell, len(ly.cells))
-	for k, c := range ly.cells {
-		all[k] = pz.Board[c]
-	}
-	for i := range pz.Placements {
-		pz.Placements[i].Piece = int(ly.piece[i])
-		if s, e := ly.start[i], ly.start[i+1]; e > s {
-			pz.Placements[i].Cells = all[s:e:e]
+	pl := Placement{Piece: int(ly.piece[i])}
+	if cells := ly.cellsOf(i); len(cells) > 0 {
+		pl.Cells = make([]Cell, len(cells))
+		for k, c := range cells {
+			pl.Cells[k] = pz.Board[c]
 		}
 	}
+	return pl
+}
+
+// HasPlacement reports whether the piece named name on cells (in any
+// order) is one of the puzzle's placements.
+func (pz *Puzzle) HasPlacement(name string, cells []Cell) bool {
+	nums := make([]int32, len(cells))
+	for k, c := range cells {
+		if nums[k] = pz.num.find(c); nums[k] < 0 || pz.Board[nums[k]] != c {
+			return false // off the board, or round a tube
+		}
+	}
+	// Placements list their cells in board order, which numbers follow.
+	slices.Sort(nums)
+	ly := &pz.layout
+	for i := range ly.len() {
+		if pz.Pieces[ly.piece[i]].Name == name && slices.Equal(ly.cellsOf(i), nums) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkArea checks that the pieces, less the omitted ones, can fill the
@@ -418,14 +455,11 @@ func (pz *Puzzle) buildProblem() {
 			p.Order = append(p.Order, int(cell0+pz.num.find(c)))
 		}
 	}
-	crossing := make([][]int32, len(pz.Placements))
+	n := pz.NumPlacements()
+	var crossing [][]int32 // nil, or the secondary items of each placement
 	if !pz.Options.MayCross {
-		cells := make([][]Cell, len(pz.Placements))
-		for i, pl := range pz.Placements {
-			cells[i] = pl.Cells
-		}
 		var names []string
-		names, crossing = pz.Lattice.crossings(cells)
+		names, crossing = pz.Lattice.crossings(n, func(i int) []Cell { return pz.Placement(i).Cells })
 		first := int32(len(p.Items))
 		for _, name := range names {
 			p.AddSecondary(name)
@@ -436,22 +470,25 @@ func (pz *Puzzle) buildProblem() {
 			}
 		}
 	}
-	size := len(pz.layout.cells) + 2*len(pz.Placements)
+	size := len(pz.layout.cells) + 2*n
 	for _, c := range crossing {
 		size += len(c)
 	}
-	p.Grow(len(pz.Placements), size)
+	p.Grow(n, size)
 	var entries []cover.Entry
-	for i, pl := range pz.Placements {
-		entries = append(entries[:0], cover.Entry{Item: int32(pl.Piece)})
-		if pl.Cells == nil {
+	for i := range n {
+		cells := pz.layout.cellsOf(i)
+		entries = append(entries[:0], cover.Entry{Item: pz.layout.piece[i]})
+		if len(cells) == 0 {
 			entries = append(entries, cover.Entry{Item: omit})
 		}
-		for _, c := range pz.layout.cellsOf(i) {
+		for _, c := range cells {
 			entries = append(entries, cover.Entry{Item: cell0 + c})
 		}
-		for _, item := range crossing[i] {
-			entries = append(entries, cover.Entry{Item: item})
+		if crossing != nil {
+			for _, item := range crossing[i] {
+				entries = append(entries, cover.Entry{Item: item})
+			}
 		}
 		p.AddOption(entries)
 	}
@@ -690,10 +727,11 @@ func (pz *Puzzle) newPlacementIndex() *placementIndex {
 
 // An orientationImage is where a move takes an orientation of a piece:
 // to orientation orient of the image piece, whose first cell is the image
-// of the cell at first (relative to the orientation's first cell).
+// of the orientation's cell number index, at first relative to its first
+// cell.
 type orientationImage struct {
-	orient int32
-	first  Cell
+	orient, index int32
+	first         Cell
 }
 
 // orientationImages returns the image of each orientation of each piece
@@ -717,7 +755,7 @@ func (pz *Puzzle) orientationImages(m Motion, pieceMap []int) ([][]orientationIm
 					j = k
 				}
 			}
-			out[pi] = append(out[pi], orientationImage{int32(oi), minus(o[j], o[0])})
+			out[pi] = append(out[pi], orientationImage{int32(oi), int32(j), minus(o[j], o[0])})
 		}
 	}
 	return out, true
@@ -762,7 +800,14 @@ func (pz *Puzzle) permutation(moves []boardMove, part []int32, pieceMap []int, i
 			k = int(part[b])
 		}
 		oi := orients[k][ly.piece[i]][ly.orient[i]]
-		first := pz.num.find(plus(pz.Board[b], oi.first))
+		var first int32
+		if pz.Options.Wrap == 0 {
+			// Off a tube, a placement's cells are its orientation's,
+			// in order (see place).
+			first = ly.cells[ly.start[i]+oi.index]
+		} else {
+			first = pz.num.find(plus(pz.Board[b], oi.first))
+		}
 		if g[i] = ix.at[ix.base[p]+int(oi.orient)*n+int(image[first])]; g[i] < 0 {
 			return nil, false
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -189,10 +188,7 @@ func TestReferenceBoards(t *testing.T) {
 			for i, c := range p.Cells {
 				cells[i] = compile.Cell(c)
 			}
-			slices.SortFunc(cells, func(a, b compile.Cell) int { return slices.Compare(a[:], b[:]) })
-			if !slices.ContainsFunc(pz.Placements, func(pl compile.Placement) bool {
-				return pz.Pieces[pl.Piece].Name == p.Name && slices.Equal(pl.Cells, cells)
-			}) {
+			if !pz.HasPlacement(p.Name, cells) {
 				t.Errorf("%s: piece %s at %v is no placement of ours", r.name, p.Name, cells)
 			}
 		}

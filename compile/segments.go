@@ -138,7 +138,7 @@ func (s *segmentGeometry) uses(cells []Cell) []pointUse {
 // per point, taken only by pieces running straight through it, and only
 // at points where both directions can run straight; a point where no two
 // uses conflict has none.
-func (s *segmentGeometry) crossings(placements [][]Cell) (names []string, items [][]int32) {
+func (s *segmentGeometry) crossings(n int, placement func(int) []Cell) (names []string, items [][]int32) {
 	type use struct{ own, claim uint32 }
 	type at struct {
 		v   vertex
@@ -146,9 +146,9 @@ func (s *segmentGeometry) crossings(placements [][]Cell) (names []string, items 
 	}
 	uses := map[vertex][]use{} // the distinct uses of each point, in order of first placement
 	var points []vertex
-	byPlacement := make([][]at, len(placements))
-	for i, cells := range placements {
-		for _, u := range s.uses(cells) {
+	byPlacement := make([][]at, n)
+	for i := range n {
+		for _, u := range s.uses(placement(i)) {
 			list := uses[u.v]
 			if list == nil {
 				points = append(points, u.v)
@@ -179,7 +179,7 @@ func (s *segmentGeometry) crossings(placements [][]Cell) (names []string, items 
 		}
 		groups[v] = g
 	}
-	items = make([][]int32, len(placements))
+	items = make([][]int32, n)
 	for i, list := range byPlacement {
 		for _, a := range list {
 			items[i] = append(items[i], groups[a.v][a.use]...)

@@ -1,6 +1,7 @@
 package cover
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
@@ -106,9 +107,11 @@ func (d *Distinct) reduce(ix *itemOptions, pivot int, o DistinctOptions) {
 	d.pivot = pivot
 	keep := make([]bool, n)
 	stab := map[int][]Symmetry{}
+	representatives := 0
 	for _, opt := range ix.of(d.pivot) {
 		if representative(int(opt), nontrivial) {
 			keep[opt] = true
+			representatives++
 			for _, g := range nontrivial {
 				if g[opt] == opt {
 					stab[int(opt)] = append(stab[int(opt)], g)
@@ -116,12 +119,15 @@ func (d *Distinct) reduce(ix *itemOptions, pivot int, o DistinctOptions) {
 			}
 		}
 	}
-	// breakers[x] lists the secondary items, one per pivot option whose
-	// symmetries a second item breaks, that option x must take too.
-	breakers := map[int32][]int32{}
+	// breakers pairs options with the secondary items, one per pivot
+	// option whose symmetries a second item breaks, that they must take
+	// too. A list in option order rather than a map: looking each of a
+	// million options up took a tenth of a second.
+	type breaker struct{ opt, item int32 }
+	var breakers []breaker
 	second := map[int]map[int32][]Symmetry{}
 	secondItem := map[int]int{}
-	extra := 0
+	extra := 0 // secondary items added
 	if !o.PivotOnly {
 		for _, opt := range slices.Sorted(maps.Keys(stab)) {
 			q := chooseSecond(p, ix, opt, d.pivot, stab[opt])
@@ -130,12 +136,12 @@ func (d *Distinct) reduce(ix *itemOptions, pivot int, o DistinctOptions) {
 			}
 			item := int32(len(p.Items) + extra)
 			extra++
-			breakers[int32(opt)] = append(breakers[int32(opt)], item)
+			breakers = append(breakers, breaker{int32(opt), item})
 			second[opt] = map[int32][]Symmetry{}
 			secondItem[opt] = q
 			for _, r := range ix.of(q) {
 				if !representative(int(r), stab[opt]) {
-					breakers[r] = append(breakers[r], item)
+					breakers = append(breakers, breaker{r, item})
 					continue
 				}
 				for _, g := range stab[opt] {
@@ -154,22 +160,47 @@ func (d *Distinct) reduce(ix *itemOptions, pivot int, o DistinctOptions) {
 		// The pivot, left with few options, is the item to cover first.
 		d.reduced.Order = append([]int{d.pivot}, slices.DeleteFunc(slices.Clone(p.Order), func(i int) bool { return i == d.pivot })...)
 	}
+	// Sized once: on a board of a thousand cells the reduced problem has
+	// millions of options, which appending copied again and again (most
+	// of the reduction's time).
+	kept := n - len(ix.of(d.pivot)) + representatives
+	d.reduced.Grow(kept, p.NumEntries()+len(breakers))
+	d.original = make([]int32, 0, kept)
+	d.stabilize = make([][]Symmetry, 0, kept)
+	d.second = make([]map[int32][]Symmetry, 0, kept)
+	d.secondItem = make([]int, 0, kept)
+	// Each option's items in the order they were added, as the map of
+	// lists this replaces gave them.
+	slices.SortFunc(breakers, func(a, b breaker) int { return cmp.Or(cmp.Compare(a.opt, b.opt), cmp.Compare(a.item, b.item)) })
+	onPivot := ix.mark(d.pivot)
+	defer ix.unmark(d.pivot)
 	var entries []Entry
 	for opt := range n {
-		if ix.covers(opt, d.pivot) && !keep[opt] {
+		if onPivot[opt] && !keep[opt] {
 			continue
 		}
 		d.original = append(d.original, int32(opt))
-		d.stabilize = append(d.stabilize, stab[opt])
-		d.second = append(d.second, second[opt])
-		q, ok := secondItem[opt]
-		if !ok {
-			q = -1
+		// Only the pivot's options kept have symmetries that fix them.
+		var (
+			fixing []Symmetry
+			sec    map[int32][]Symmetry
+		)
+		q := -1
+		if keep[opt] {
+			fixing, sec = stab[opt], second[opt]
+			if s, ok := secondItem[opt]; ok {
+				q = s
+			}
 		}
+		d.stabilize = append(d.stabilize, fixing)
+		d.second = append(d.second, sec)
 		d.secondItem = append(d.secondItem, q)
 		entries = append(entries[:0], p.Option(opt)...)
-		for _, item := range breakers[int32(opt)] {
-			entries = append(entries, Entry{Item: item})
+		for len(breakers) > 0 && int(breakers[0].opt) <= opt {
+			if int(breakers[0].opt) == opt {
+				entries = append(entries, Entry{Item: breakers[0].item})
+			}
+			breakers = breakers[1:]
 		}
 		d.reduced.AddOption(entries)
 	}
@@ -327,9 +358,21 @@ func reducible(p *Problem, ix *itemOptions, item int, group []Symmetry) (kept in
 	if it.Secondary || it.Lo != 1 || it.Hi != 1 || len(opts) == 0 {
 		return 0, false
 	}
-	for _, o := range opts {
+	// A symmetry that moves the item elsewhere takes its first options
+	// off it: searching for a few of them finds that before all of them
+	// are marked (chooseSecond weighs thousands of items that fail).
+	for _, o := range opts[:min(len(opts), 4)] {
 		for _, g := range group {
 			if !ix.covers(int(g[o]), item) {
+				return 0, false
+			}
+		}
+	}
+	covers := ix.mark(item)
+	defer ix.unmark(item)
+	for _, o := range opts {
+		for _, g := range group {
+			if !covers[g[o]] {
 				return 0, false
 			}
 		}
@@ -348,14 +391,14 @@ func reducible(p *Problem, ix *itemOptions, item int, group []Symmetry) (kept in
 // the secondCandidates such items with fewest options are weighed, which
 // bounds the work on a board of a thousand cells.
 func chooseSecond(p *Problem, ix *itemOptions, opt, pivot int, stab []Symmetry) int {
-	mine := map[int32]bool{}
+	mine := make([]bool, len(p.Items))
 	for _, e := range p.Option(opt) {
 		mine[e.Item] = true
 	}
 	best, bestFixed, bestKept := -1, 0, 0
 	candidates := 0
 	for _, it := range ix.byCount() {
-		if it == pivot || mine[int32(it)] {
+		if it == pivot || mine[it] {
 			continue
 		}
 		if _, ok := reducible(p, ix, it, stab); !ok {
@@ -398,6 +441,25 @@ func representative(o int, group []Symmetry) bool {
 type itemOptions struct {
 	opts   [][]int32
 	sorted []int // the items by number of options, then index
+	// marked[o] is set, between mark and unmark, when option o covers
+	// the item marked: a look-up instead of a search of the item's
+	// options, for every option of every item under every symmetry.
+	marked []bool
+}
+
+// mark returns marked with the options of item set.
+func (ix *itemOptions) mark(item int) []bool {
+	for _, o := range ix.opts[item] {
+		ix.marked[o] = true
+	}
+	return ix.marked
+}
+
+// unmark clears what mark(item) set.
+func (ix *itemOptions) unmark(item int) {
+	for _, o := range ix.opts[item] {
+		ix.marked[o] = false
+	}
 }
 
 // secondCandidates bounds the items chooseSecond weighs.
@@ -416,7 +478,17 @@ func (ix *itemOptions) byCount() []int {
 }
 
 func newItemOptions(p *Problem) *itemOptions {
-	ix := &itemOptions{opts: make([][]int32, len(p.Items))}
+	ix := &itemOptions{opts: make([][]int32, len(p.Items)), marked: make([]bool, p.NumOptions())}
+	// Counted first, then written into one block: appended item by item,
+	// the lists of a board of a thousand cells were copied over and over.
+	count := make([]int, len(p.Items))
+	for _, e := range p.entries {
+		count[e.Item]++
+	}
+	block := make([]int32, len(p.entries))
+	for it, k := range count {
+		ix.opts[it], block = block[:0:k], block[k:]
+	}
 	for o := range p.NumOptions() {
 		for _, e := range p.Option(o) {
 			ix.opts[e.Item] = append(ix.opts[e.Item], int32(o))

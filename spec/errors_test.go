@@ -171,3 +171,26 @@ func TestNewFieldErrors(t *testing.T) {
 		t.Errorf("decoded %+v", s)
 	}
 }
+
+// TestMaxPlacements checks the max-placements key's range, in both
+// syntaxes, and that a Sudoku has no use for it.
+func TestMaxPlacements(t *testing.T) {
+	for _, c := range []struct{ file, src, want string }{
+		{"p.toml", "pieces = \"5*\"\nmax-placements = 0\n[board]\nsize = \"3x3\"\n", `p.toml:2:18: max-placements: expected an integer from 1 to 4000000, found integer 0`},
+		{"p.toml", "pieces = \"5*\"\nmax-placements = 4000001\n[board]\nsize = \"3x3\"\n", `p.toml:2:18: max-placements: expected an integer from 1 to 4000000, found integer 4000001`},
+		{"p.yaml", "pieces: 5*\nmax-placements: big\nboard:\n  size: 3x3\n", `p.yaml:2:17: max-placements: expected an integer from 1 to 4000000, found string "big"`},
+		{"p.toml", "kind = \"sudoku\"\ngivens = \"1...\"\nmax-placements = 10\n", `p.toml:3:1: max-placements: a sudoku spec has no use for this key`},
+	} {
+		_, err := Parse(c.file, []byte(c.src))
+		if err == nil || err.Error() != c.want {
+			t.Errorf("%q:\n got %v\nwant %s", c.src, err, c.want)
+		}
+	}
+	s, err := Parse("p.toml", []byte("pieces = \"5*\"\nmax-placements = 4000000\n[board]\nsize = \"3x3\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (Value[int64]{V: MaxDeclaredPlacements, Pos: Pos{File: "p.toml", Line: 2, Col: 18}, Set: true}); s.MaxPlacements != want {
+		t.Errorf("decoded %+v, want %+v", s.MaxPlacements, want)
+	}
+}

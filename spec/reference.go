@@ -29,12 +29,14 @@ type valueType struct {
 
 // The value types of the keys.
 var (
-	tString  = &valueType{"string", typed("string")}
-	tName    = &valueType{"a-z, 0-9 and '-'", typed("string", "pattern", `^[a-z0-9-]+$`)}
-	tBool    = &valueType{"true or false", typed("boolean")}
-	tCount   = &valueType{"integer >= 0", typed("integer", "minimum", 0)}
-	tLattice = choice(Lattices)
-	tRule    = &valueType{"rule, or a list of rules", anyOf(
+	tString = &valueType{"string", typed("string")}
+	tName   = &valueType{"a-z, 0-9 and '-'", typed("string", "pattern", `^[a-z0-9-]+$`)}
+	tBool   = &valueType{"true or false", typed("boolean")}
+	tCount  = &valueType{"integer >= 0", typed("integer", "minimum", 0)}
+	// tMaxPlacements is the max-placements key's range.
+	tMaxPlacements = &valueType{fmt.Sprintf("integer from 1 to %d", MaxDeclaredPlacements), typed("integer", "minimum", 1, "maximum", MaxDeclaredPlacements)}
+	tLattice       = choice(Lattices)
+	tRule          = &valueType{"rule, or a list of rules", anyOf(
 		typed("string", "minLength", 1),
 		typed("array", "minItems", 1, "items", typed("string", "minLength", 1)))}
 	tRows   = &valueType{"string of rows", typed("string", "pattern", `\S`)}

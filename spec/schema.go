@@ -83,6 +83,11 @@ var specFields = []fieldDef[Spec]{
 	{key: "may-cross", typ: tBool, def: false,
 		doc:    "On the segment lattices (stick, trig, twig): pieces may cross each other at grid points.",
 		decode: func(s *Spec, f field, name string) *Error { return decodeBool(&s.MayCross, f.val, name) }},
+	{key: "max-placements", typ: tMaxPlacements, def: prose("the limit --max-placements sets"),
+		doc: fmt.Sprintf("The most placements (pieces laid on the board: the options of the puzzle's problem, which take memory) the puzzle may have: "+
+			"a puzzle known to need more than polyspec's --max-placements says so here, up to %d. It replaces --max-placements for this spec "+
+			"(--max-placements 0 still lifts every limit), and a puzzle with more placements than it says is refused at this key.", MaxDeclaredPlacements),
+		decode: func(s *Spec, f field, name string) *Error { return decodeMaxPlacements(&s.MaxPlacements, f.val, name) }},
 	{key: "shapes", typ: tShapes,
 		doc:    "Pieces the spec defines, for shapes the lattice does not name: piece names and their cells, as board.cells writes them (Q = \"0,0 1,0 1,1\"); the pieces rule can then name them.",
 		decode: func(s *Spec, f field, name string) *Error { return decodeShapes(&s.Shapes, f.val, name) }},
@@ -107,7 +112,7 @@ var specFields = []fieldDef[Spec]{
 // for, which are refused rather than silently ignored.
 var kindKeys = map[string]struct{ required, unused []string }{
 	"polyform": {required: []string{"pieces", "board"}, unused: []string{"givens", "blocks", "groups"}},
-	"sudoku":   {required: []string{"givens"}, unused: []string{"pieces", "board", "one-sided", "omit", "omittable", "symmetry", "shapes", "orientations", "may-cross"}},
+	"sudoku":   {required: []string{"givens"}, unused: []string{"pieces", "board", "one-sided", "omit", "omittable", "symmetry", "shapes", "orientations", "may-cross", "max-placements"}},
 }
 
 var boardFields = []fieldDef[Board]{
@@ -349,6 +354,22 @@ func decodeCount(dst *Value[int64], n *node, name string) *Error {
 	i, ok := n.val.(int64)
 	if !ok || i < 0 {
 		return errorf(n.pos, "%s: expected an integer >= 0, found %s", name, describe(n))
+	}
+	*dst = Value[int64]{V: i, Pos: n.pos, Set: true}
+	return nil
+}
+
+// MaxDeclaredPlacements bounds the max-placements key, so that a spec
+// cannot lift the limit that guards against hostile files: the
+// catalogue's largest puzzle, polycubes-56-crystal-1, has 2,365,581
+// placements and peaks at 0.8 GB to compile and 1 GB to search with dlx
+// (docs/bench/2026-11-26-build.md); memory grows with the placements.
+const MaxDeclaredPlacements = 4_000_000
+
+func decodeMaxPlacements(dst *Value[int64], n *node, name string) *Error {
+	i, ok := n.val.(int64)
+	if !ok || i < 1 || i > MaxDeclaredPlacements {
+		return errorf(n.pos, "%s: expected an integer from 1 to %d, found %s", name, MaxDeclaredPlacements, describe(n))
 	}
 	*dst = Value[int64]{V: i, Pos: n.pos, Set: true}
 	return nil

@@ -118,6 +118,10 @@ type Spec struct {
 	// parks left-out pieces in fixed spots made for some pieces only, so
 	// its counts of such puzzles need it.
 	Omittable Text
+	// MaxPlacements, when set, is the most placements the puzzle may have,
+	// which replaces the command line's limit for this spec: a puzzle that
+	// is known to be big says so here (1 to MaxDeclaredPlacements).
+	MaxPlacements Value[int64]
 	// MayCross lets pieces of a segment lattice cross each other at grid
 	// points, as in puzzles whose pieces are drawn rather than cut.
 	MayCross Value[bool]

@@ -66,7 +66,7 @@ func Build(name, puzzle string, placements int64) Workload {
 					return cover.Stats{}, err
 				}
 				pz.Symmetries()
-				return cover.Stats{Solutions: int64(len(pz.Placements))}, nil
+				return cover.Stats{Solutions: int64(pz.NumPlacements())}, nil
 			}, nil
 		},
 	}

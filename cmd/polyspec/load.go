@@ -256,7 +256,7 @@ func distinct(pz *compile.Puzzle, unique bool, rule cover.PivotRule) (*cover.Dis
 func placed(pz *compile.Puzzle, sol []int) []emit.Placed {
 	out := make([]emit.Placed, len(sol))
 	for i, o := range sol {
-		pl := pz.Placements[o]
+		pl := pz.Placement(o)
 		out[i] = emit.Placed{Name: pz.Pieces[pl.Piece].Name, Cells: pl.Cells}
 	}
 	return out

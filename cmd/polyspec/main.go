@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/alecthomas/kong"
@@ -16,6 +17,7 @@ import (
 	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/compile/pips"
 	"github.com/polyspec/polyspec/cover"
+	"github.com/polyspec/polyspec/spec"
 )
 
 // CLI is the command line; kong builds --help from the tags.
@@ -25,7 +27,7 @@ type CLI struct {
 	// The limits bound what a spec (and, for placements, a Pips game) may
 	// ask for before it is built (see docs/limits.md).
 	MaxCells      int `name:"max-cells" default:"10000" placeholder:"N" help:"Refuse a spec whose board has more cells (default ${default}; 0: no limit)."`
-	MaxPlacements int `name:"max-placements" default:"2000000" placeholder:"N" help:"Refuse a spec or Pips game whose pieces have more placements on the board, each an option of the problem that takes memory (default ${default}; 0: no limit)."`
+	MaxPlacements int `name:"max-placements" default:"2000000" placeholder:"N" help:"Refuse a spec or Pips game whose pieces have more placements on the board, each an option of the problem that takes memory (default ${default}; 0: no limit). A spec known to need more says so with its max-placements key, which replaces this limit for it, up to ${max_declared_placements}."`
 
 	Solve     SolveCmd     `cmd:"" help:"Solve a puzzle of any kind (a catalogue name, a spec file, a DLX file, a Pips game, a list of Sudoku puzzles); a flag that does not apply to the kind is refused, saying why."`
 	Compile   CompileCmd   `cmd:"" help:"Compile a puzzle to an exact-cover problem and write it in Knuth's DLX format."`
@@ -94,13 +96,14 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		kong.Exit(func(code int) { exit = code }),
 		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
 		kong.Vars{
-			"default_backend": cover.DefaultBackend,
-			"backends":        strings.Join(cover.BackendNames(), ","),
-			"boards":          strings.Join(pips.BoardNames, ", "),
-			"lattices":        lattices,
-			"lattice_words":   latticeWords,
-			"default_lattice": compile.Lattices[0].Name(),
-			"version":         version(),
+			"default_backend":         cover.DefaultBackend,
+			"backends":                strings.Join(cover.BackendNames(), ","),
+			"boards":                  strings.Join(pips.BoardNames, ", "),
+			"lattices":                lattices,
+			"lattice_words":           latticeWords,
+			"default_lattice":         compile.Lattices[0].Name(),
+			"version":                 version(),
+			"max_declared_placements": strconv.Itoa(spec.MaxDeclaredPlacements),
 		},
 	)
 	if err != nil {

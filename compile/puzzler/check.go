@@ -39,11 +39,9 @@ func (pz *Puzzle) check(onBoard, all []piece) error {
 		}
 	}
 	for _, p := range onBoard {
-		cells := slices.Clone(p.cells)
-		slices.SortFunc(cells, func(a, b compile.Cell) int { return slices.Compare(a[:], b[:]) })
-		if !slices.ContainsFunc(c.Placements, func(pl compile.Placement) bool {
-			return c.Pieces[pl.Piece].Name == p.name && slices.Equal(pl.Cells, cells)
-		}) {
+		if !c.HasPlacement(p.name, p.cells) {
+			cells := slices.Clone(p.cells)
+			slices.SortFunc(cells, func(a, b compile.Cell) int { return slices.Compare(a[:], b[:]) })
 			return fmt.Errorf("piece %s at %v is no placement of the spec", p.name, cells)
 		}
 	}

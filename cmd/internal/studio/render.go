@@ -310,7 +310,7 @@ func neighbourHoles(l compile.Lattice, board []compile.Cell) []emit.Placed {
 
 // drawPieces draws each piece of a compiled spec on its own.
 func (out *rendering) drawPieces(sp *spec.Spec, pz *compile.Puzzle) error {
-	out.Options, out.Unique = len(pz.Placements), sp.Unique.V
+	out.Options, out.Unique = pz.NumPlacements(), sp.Unique.V
 	for i, p := range pz.Pieces {
 		if i == maxPiecesDrawn {
 			out.More = len(pz.Pieces) - i

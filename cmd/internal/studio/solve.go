@@ -302,7 +302,7 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 func piecesOf(pz *compile.Puzzle, sol []int) []placedPiece {
 	out := make([]placedPiece, 0, len(sol))
 	for _, o := range sol {
-		pl := pz.Placements[o]
+		pl := pz.Placement(o)
 		out = append(out, placedPiece{Name: pz.Pieces[pl.Piece].Name, Cells: pl.Cells})
 	}
 	return out

@@ -31,7 +31,9 @@ var static embed.FS
 type Limits struct {
 	// MaxCells is the largest board, in cells, that is compiled or
 	// played, and MaxPlacements the most placements a compiled spec may
-	// have (polyspec's --max-cells and --max-placements); 0 sets no limit.
+	// have (polyspec's --max-cells and --max-placements; a spec's own
+	// max-placements key replaces the latter for it, up to
+	// spec.MaxDeclaredPlacements); 0 sets no limit.
 	MaxCells, MaxPlacements int
 	// MaxTime is how long one search may run.
 	MaxTime time.Duration
