@@ -2,30 +2,16 @@ package compile
 
 import "github.com/polyspec/polyspec/cover"
 
-// BalanceCheck says whether a puzzle's problem carries cover.Colourings,
-// the hint with which algx and memo give up on a node whose uncovered
-// cells, counted by colour under the lattice's colourings, the pieces
-// left cannot cover. It is the search-time twin of pruneByBalance, which
-// drops placements before the search under the same colourings. The
-// counts are the same either way; the searches differ.
-type BalanceCheck int
-
-const (
-	// BalanceByLattice gives the hint on the lattices where it was
-	// measured to make searches faster (see grid.balanceCheck).
-	BalanceByLattice BalanceCheck = iota
-	// BalanceOn gives it on every lattice.
-	BalanceOn
-	// BalanceOff never gives it.
-	BalanceOff
-)
-
 // SetBalanceCheck gives the puzzle's problem the hint cover.Colourings,
-// or takes it away, as b says.
-func (pz *Puzzle) SetBalanceCheck(b BalanceCheck) {
+// with which algx and memo give up on a node whose uncovered cells,
+// counted by colour under the lattice's colourings, the pieces left
+// cannot cover, or takes it away, as b says. It is the search-time twin
+// of pruneByBalance, which drops placements before the search under the
+// same colourings.
+func (pz *Puzzle) SetBalanceCheck(b Hint) {
 	pz.Options.BalanceCheck = b
 	pz.Problem.Colourings = nil
-	if b == BalanceOn || b == BalanceByLattice && balanceCheckPays(pz.Lattice) {
+	if b == HintOn || b == HintByLattice && balanceCheckPays(pz.Lattice) {
 		cell0, _ := pz.Problem.ItemIndex(CellName(pz.Board[0], pz.Lattice))
 		pz.Problem.Colourings = pz.colourings(cell0)
 	}

@@ -80,14 +80,14 @@ type grid struct {
 	segments *segmentGeometry
 	motions  []Motion
 	// deadRegions is true where giving a search cover.Cells by default
-	// (RegionsByLattice) was measured to pay: squares and triangles,
+	// (HintByLattice) was measured to pay: squares and triangles,
 	// whose pieces often cut off a region that algx's choice of the item
 	// with the fewest options does not see to be dead at once. On the
 	// other lattices the check cost more than the nodes it saved (see
 	// docs/bench/2026-11-26-regions.md).
 	deadRegions bool
 	// balanceCheck is true where giving a search cover.Colourings by
-	// default (BalanceByLattice) was measured to pay: triangles, up and
+	// default (HintByLattice) was measured to pay: triangles, up and
 	// down, where it took up to a seventh off the nodes and never cost
 	// time. On sticks it took a tenth off the 6×6 tetrasticks' time but
 	// added 3–4 % to the diamond lattice's, whose tree it does not

@@ -66,11 +66,11 @@ type Options struct {
 	// DeadRegions says whether the problem carries the hint with which
 	// a search gives up on regions of empty cells that the pieces left
 	// cannot fill (see SetDeadRegions).
-	DeadRegions DeadRegions
+	DeadRegions Hint
 	// BalanceCheck says whether the problem carries the hint with which
 	// a search gives up on a node whose uncovered cells' colours the
 	// pieces left cannot make (see SetBalanceCheck).
-	BalanceCheck BalanceCheck
+	BalanceCheck Hint
 	// MaxPlacements, when positive, makes Build fail with a *LimitError
 	// as soon as it finds more placements.
 	MaxPlacements int
@@ -136,28 +136,43 @@ func Build(l Lattice, board []Cell, shapes []Shape, opt Options) (*Puzzle, error
 	return pz, nil
 }
 
-// DeadRegions says whether a puzzle's problem carries cover.Cells, the
-// hint with which algx and memo give up on a node whose empty cells hold
-// a region that the pieces left cannot fill. The counts are the same
-// either way; the searches differ.
-type DeadRegions int
+// A Hint says whether a puzzle's problem carries one of the optional
+// hints with which algx and memo give up on nodes early (cover.Cells for
+// dead regions, cover.Colourings for colour balance). The counts are the
+// same either way; the searches differ.
+type Hint int
 
 const (
-	// RegionsByLattice gives the hint on the lattices where it was
-	// measured to make searches faster (see grid.deadRegions).
-	RegionsByLattice DeadRegions = iota
-	// RegionsOn gives it on every lattice.
-	RegionsOn
-	// RegionsOff never gives it.
-	RegionsOff
+	// HintByLattice gives the hint on the lattices where it was measured
+	// to make searches faster (see grid.deadRegions and grid.balanceCheck).
+	HintByLattice Hint = iota
+	// HintOn gives it on every lattice.
+	HintOn
+	// HintOff never gives it.
+	HintOff
 )
 
-// SetDeadRegions gives the puzzle's problem the hint cover.Cells, or
-// takes it away, as d says.
-func (pz *Puzzle) SetDeadRegions(d DeadRegions) {
+// ParseHint reads a hint's switch as the command line writes it: auto
+// (or nothing) for HintByLattice, on or off.
+func ParseHint(s string) (Hint, error) {
+	switch s {
+	case "", "auto":
+		return HintByLattice, nil
+	case "on":
+		return HintOn, nil
+	case "off":
+		return HintOff, nil
+	}
+	return 0, fmt.Errorf("%q: want auto, on or off", s)
+}
+
+// SetDeadRegions gives the puzzle's problem the hint cover.Cells, with
+// which algx and memo give up on a node whose empty cells hold a region
+// that the pieces left cannot fill, or takes it away, as d says.
+func (pz *Puzzle) SetDeadRegions(d Hint) {
 	pz.Options.DeadRegions = d
 	pz.Problem.Cells = nil
-	if d == RegionsOn || d == RegionsByLattice && regionsPay(pz.Lattice) {
+	if d == HintOn || d == HintByLattice && regionsPay(pz.Lattice) {
 		cell0, _ := pz.Problem.ItemIndex(CellName(pz.Board[0], pz.Lattice))
 		pz.Problem.Cells = pz.cells(cell0)
 	}

@@ -2,6 +2,7 @@ package compile_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/polyspec/polyspec/compile"
@@ -26,17 +27,17 @@ type searchHint struct {
 var (
 	regionsHint = searchHint{"regions",
 		func(opt *compile.Options, on bool) {
-			opt.DeadRegions = compile.RegionsOff
+			opt.DeadRegions = compile.HintOff
 			if on {
-				opt.DeadRegions = compile.RegionsOn
+				opt.DeadRegions = compile.HintOn
 			}
 		},
 		func(p *cover.Problem) bool { return p.Cells != nil }}
 	balanceHint = searchHint{"balance",
 		func(opt *compile.Options, on bool) {
-			opt.BalanceCheck = compile.BalanceOff
+			opt.BalanceCheck = compile.HintOff
 			if on {
-				opt.BalanceCheck = compile.BalanceOn
+				opt.BalanceCheck = compile.HintOn
 			}
 		},
 		func(p *cover.Problem) bool { return p.Colourings != nil }}
@@ -123,5 +124,17 @@ func checkHintKeepsCounts(t *testing.T, hint searchHint) {
 		if !lattices[l.Name()] {
 			t.Errorf("no puzzle on the %s lattice", l.Name())
 		}
+	}
+}
+
+// TestParseHint checks the command line's words for a hint's switch.
+func TestParseHint(t *testing.T) {
+	for s, want := range map[string]compile.Hint{"": compile.HintByLattice, "auto": compile.HintByLattice, "on": compile.HintOn, "off": compile.HintOff} {
+		if got, err := compile.ParseHint(s); err != nil || got != want {
+			t.Errorf("ParseHint(%q) = %v, %v; want %v", s, got, err, want)
+		}
+	}
+	if _, err := compile.ParseHint("yes"); err == nil || !strings.Contains(err.Error(), "want auto, on or off") {
+		t.Errorf("ParseHint(yes): %v", err)
 	}
 }

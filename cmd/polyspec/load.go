@@ -83,17 +83,19 @@ func specJob(s *spec.Spec, opts loadOptions) (*job, error) {
 	if err != nil {
 		return nil, err
 	}
-	switch opts.deadRegions {
-	case "on":
-		pz.SetDeadRegions(compile.RegionsOn)
-	case "off":
-		pz.SetDeadRegions(compile.RegionsOff)
+	dead, err := compile.ParseHint(opts.deadRegions)
+	if err != nil {
+		return nil, fmt.Errorf("--dead-regions %w", err)
 	}
-	switch opts.balance {
-	case "on":
-		pz.SetBalanceCheck(compile.BalanceOn)
-	case "off":
-		pz.SetBalanceCheck(compile.BalanceOff)
+	balance, err := compile.ParseHint(opts.balance)
+	if err != nil {
+		return nil, fmt.Errorf("--balance %w", err)
+	}
+	if dead != compile.HintByLattice {
+		pz.SetDeadRegions(dead)
+	}
+	if balance != compile.HintByLattice {
+		pz.SetBalanceCheck(balance)
 	}
 	d, err := distinct(pz, s.Unique.V && !opts.all, opts.pivot)
 	if err != nil {
