@@ -11,9 +11,8 @@ import "github.com/polyspec/polyspec/cover"
 func (pz *Puzzle) SetBalanceCheck(b Hint) {
 	pz.Options.BalanceCheck = b
 	pz.Problem.Colourings = nil
-	if b == HintOn || b == HintByLattice && balanceCheckPays(pz.Lattice) {
-		cell0, _ := pz.Problem.ItemIndex(CellName(pz.Board[0], pz.Lattice))
-		pz.Problem.Colourings = pz.colourings(cell0)
+	if b.gives(pz.Lattice, func(g *grid) bool { return g.balanceCheck }) {
+		pz.Problem.Colourings = pz.colourings(pz.firstCell())
 	}
 }
 
@@ -34,11 +33,4 @@ func (pz *Puzzle) colourings(cell0 int) []cover.Colouring {
 		cs = append(cs, c)
 	}
 	return cs
-}
-
-// balanceCheckPays reports whether the lattice gives cover.Colourings by
-// default.
-func balanceCheckPays(l Lattice) bool {
-	g, ok := l.(*grid)
-	return ok && g.balanceCheck
 }

@@ -166,15 +166,28 @@ func ParseHint(s string) (Hint, error) {
 	return 0, fmt.Errorf("%q: want auto, on or off", s)
 }
 
+// gives reports whether h gives its hint on lattice l, where pays says
+// whether a grid lattice gives it by default.
+func (h Hint) gives(l Lattice, pays func(*grid) bool) bool {
+	g, ok := l.(*grid)
+	return h == HintOn || h == HintByLattice && ok && pays(g)
+}
+
+// firstCell returns the item of the board's first cell, from which the
+// cells' items follow in board order.
+func (pz *Puzzle) firstCell() int {
+	cell0, _ := pz.Problem.ItemIndex(CellName(pz.Board[0], pz.Lattice))
+	return cell0
+}
+
 // SetDeadRegions gives the puzzle's problem the hint cover.Cells, with
 // which algx and memo give up on a node whose empty cells hold a region
 // that the pieces left cannot fill, or takes it away, as d says.
 func (pz *Puzzle) SetDeadRegions(d Hint) {
 	pz.Options.DeadRegions = d
 	pz.Problem.Cells = nil
-	if d == HintOn || d == HintByLattice && regionsPay(pz.Lattice) {
-		cell0, _ := pz.Problem.ItemIndex(CellName(pz.Board[0], pz.Lattice))
-		pz.Problem.Cells = pz.cells(cell0)
+	if d.gives(pz.Lattice, func(g *grid) bool { return g.deadRegions }) {
+		pz.Problem.Cells = pz.cells(pz.firstCell())
 	}
 }
 
@@ -351,12 +364,6 @@ func (pz *Puzzle) cells(cell0 int) *cover.Cells {
 		}
 	}
 	return h
-}
-
-// regionsPay reports whether the lattice gives cover.Cells by default.
-func regionsPay(l Lattice) bool {
-	g, ok := l.(*grid)
-	return ok && g.deadRegions
 }
 
 // NumPlacements returns the number of placements, the problem's options.

@@ -17,29 +17,20 @@ var regionSpecs = []string{
 }
 
 // A searchHint is a hint that compile may give a problem to prune its
-// search (cover.Cells, cover.Colourings), with its switch.
+// search (cover.Cells, cover.Colourings), with the Options field that
+// switches it.
 type searchHint struct {
-	name string
-	set  func(opt *compile.Options, on bool)
-	has  func(p *cover.Problem) bool
+	name  string
+	field func(opt *compile.Options) *compile.Hint
+	has   func(p *cover.Problem) bool
 }
 
 var (
 	regionsHint = searchHint{"regions",
-		func(opt *compile.Options, on bool) {
-			opt.DeadRegions = compile.HintOff
-			if on {
-				opt.DeadRegions = compile.HintOn
-			}
-		},
+		func(opt *compile.Options) *compile.Hint { return &opt.DeadRegions },
 		func(p *cover.Problem) bool { return p.Cells != nil }}
 	balanceHint = searchHint{"balance",
-		func(opt *compile.Options, on bool) {
-			opt.BalanceCheck = compile.HintOff
-			if on {
-				opt.BalanceCheck = compile.HintOn
-			}
-		},
+		func(opt *compile.Options) *compile.Hint { return &opt.BalanceCheck },
 		func(p *cover.Problem) bool { return p.Colourings != nil }}
 )
 
@@ -86,7 +77,10 @@ func checkHintKeepsCounts(t *testing.T, hint searchHint) {
 		nodes := map[bool]int64{}
 		for _, on := range []bool{true, false} {
 			opt := pz.Options
-			hint.set(&opt, on)
+			*hint.field(&opt) = compile.HintOff
+			if on {
+				*hint.field(&opt) = compile.HintOn
+			}
 			q, err := compile.Build(pz.Lattice, pz.Board, shapesOf(pz), opt)
 			if err != nil {
 				t.Fatal(err)

@@ -154,18 +154,6 @@ func randomColours(r *rand.Rand, p *Problem) *Problem {
 // bounds may be tighter, see balance) or counts the same (memo).
 func TestBalanceKeepsSolutions(t *testing.T) {
 	r := rand.New(rand.NewPCG(14, 5))
-	solve := func(b Backend, p *Problem) ([][]int, Stats) {
-		var sols [][]int
-		st, err := b.Solve(context.Background(), p, func(s []int) bool {
-			sols = append(sols, slices.Sorted(slices.Values(s)))
-			return true
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		slices.SortFunc(sols, slices.Compare)
-		return sols, st
-	}
 	pruned := 0
 	for i := range 400 {
 		p := randomColours(r, randomTiling(r))
@@ -178,8 +166,8 @@ func TestBalanceKeepsSolutions(t *testing.T) {
 		off := *p
 		off.Colourings = nil
 		for _, b := range []Backend{algxBackend{}, memoBackend{}} {
-			want, wst := solve(b, &off)
-			got, gst := solve(b, p)
+			want, wst := sortedSolutions(t, b, &off)
+			got, gst := sortedSolutions(t, b, p)
 			if !slices.EqualFunc(got, want, slices.Equal) || gst.Nodes > wst.Nodes {
 				t.Fatalf("problem %d, %s: %d solutions in %d nodes with Colourings, %d in %d without", i, b.Name(), len(got), gst.Nodes, len(want), wst.Nodes)
 			}
@@ -191,10 +179,10 @@ func TestBalanceKeepsSolutions(t *testing.T) {
 				t.Fatalf("problem %d, %s: counted %d, want %d (%v)", i, b.Name(), n.Solutions, len(want), err)
 			}
 		}
-		want, whole := solve(algxBackend{}, p)
+		want, whole := sortedSolutions(t, algxBackend{}, p)
 		for _, depth := range []int{1, 2} {
 			par := Parallel{Backend: algxBackend{}, Workers: 2, Depth: depth}
-			got, st := solve(par, p)
+			got, st := sortedSolutions(t, par, p)
 			if !slices.EqualFunc(got, want, slices.Equal) || st.Nodes > whole.Nodes {
 				t.Fatalf("problem %d, split at %d: %d solutions in %d nodes, want %d in %d", i, depth, len(got), st.Nodes, len(want), whole.Nodes)
 			}

@@ -26,14 +26,7 @@ func strip(n int, sizes ...int) *Problem {
 			p.AddItem(Item{Name: fmt.Sprint("piece", s), Lo: copies[s], Hi: copies[s]})
 		}
 	}
-	cells := &Cells{}
-	for c := range n {
-		cells.Items = append(cells.Items, p.AddPrimary(fmt.Sprint("c", c)))
-		if c > 0 {
-			cells.Edges = append(cells.Edges, [2]int{cells.Items[c-1], cells.Items[c]})
-		}
-	}
-	p.Cells = cells
+	cells := addRow(p, n)
 	for k, s := range pieceSizes {
 		for at := 0; at+s <= n; at++ {
 			opt := []Entry{{Item: int32(k)}}
@@ -258,23 +251,41 @@ func randomTiling(r *rand.Rand) *Problem {
 	return p
 }
 
+// addRow adds n primary items c0, c1, ... in a row, each touching the
+// next, and gives p them as its Cells.
+func addRow(p *Problem, n int) *Cells {
+	cells := &Cells{}
+	for c := range n {
+		cells.Items = append(cells.Items, p.AddPrimary(fmt.Sprint("c", c)))
+		if c > 0 {
+			cells.Edges = append(cells.Edges, [2]int{cells.Items[c-1], cells.Items[c]})
+		}
+	}
+	p.Cells = cells
+	return cells
+}
+
+// sortedSolutions runs b on p and returns its solutions, each sorted and
+// all in order, with its statistics.
+func sortedSolutions(t *testing.T, b Backend, p *Problem) ([][]int, Stats) {
+	t.Helper()
+	var sols [][]int
+	st, err := b.Solve(context.Background(), p, func(s []int) bool {
+		sols = append(sols, slices.Sorted(slices.Values(s)))
+		return true
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.SortFunc(sols, slices.Compare)
+	return sols, st
+}
+
 // TestDeadRegionsKeepSolutions checks on random tilings that algx and memo
 // find the same solutions with Cells as without, in no more nodes, and
 // that a split search of algx with Cells tries the nodes algx does.
 func TestDeadRegionsKeepSolutions(t *testing.T) {
 	r := rand.New(rand.NewPCG(14, 3))
-	solve := func(b Backend, p *Problem) ([][]int, Stats) {
-		var sols [][]int
-		st, err := b.Solve(context.Background(), p, func(s []int) bool {
-			sols = append(sols, slices.Sorted(slices.Values(s)))
-			return true
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		slices.SortFunc(sols, slices.Compare)
-		return sols, st
-	}
 	pruned := 0
 	for i := range 400 {
 		p := randomTiling(r)
@@ -284,8 +295,8 @@ func TestDeadRegionsKeepSolutions(t *testing.T) {
 		off := *p
 		off.Cells = nil
 		for _, b := range []Backend{algxBackend{}, memoBackend{}} {
-			want, wst := solve(b, &off)
-			got, gst := solve(b, p)
+			want, wst := sortedSolutions(t, b, &off)
+			got, gst := sortedSolutions(t, b, p)
 			if !slices.EqualFunc(got, want, slices.Equal) || gst.Nodes > wst.Nodes {
 				t.Fatalf("problem %d, %s: %d solutions in %d nodes with Cells, %d in %d without", i, b.Name(), len(got), gst.Nodes, len(want), wst.Nodes)
 			}
@@ -297,11 +308,11 @@ func TestDeadRegionsKeepSolutions(t *testing.T) {
 				t.Fatalf("problem %d, %s: counted %d, want %d (%v)", i, b.Name(), n.Solutions, len(want), err)
 			}
 		}
-		_, whole := solve(algxBackend{}, p)
+		_, whole := sortedSolutions(t, algxBackend{}, p)
 		for _, depth := range []int{1, 2} {
 			par := Parallel{Backend: algxBackend{}, Workers: 2, Depth: depth}
-			got, st := solve(par, p)
-			want, _ := solve(algxBackend{}, &off)
+			got, st := sortedSolutions(t, par, p)
+			want, _ := sortedSolutions(t, algxBackend{}, &off)
 			if !slices.EqualFunc(got, want, slices.Equal) || st.Nodes != whole.Nodes {
 				t.Fatalf("problem %d, split at %d: %d solutions in %d nodes, want %d in %d", i, depth, len(got), st.Nodes, len(want), whole.Nodes)
 			}
@@ -334,14 +345,7 @@ func TestSumsByTally(t *testing.T) {
 			for i := range tc.sizes {
 				pieces = append(pieces, p.AddPrimary(fmt.Sprint("piece", i)))
 			}
-			cells := &Cells{}
-			for c := range n {
-				cells.Items = append(cells.Items, p.AddPrimary(fmt.Sprint("c", c)))
-				if c > 0 {
-					cells.Edges = append(cells.Edges, [2]int{cells.Items[c-1], cells.Items[c]})
-				}
-			}
-			p.Cells = cells
+			cells := addRow(p, n)
 			for i, s := range tc.sizes {
 				opt := []Entry{{Item: int32(pieces[i])}}
 				for c := range s {
