@@ -153,6 +153,45 @@ func (sp *split) weigh(ctx context.Context, sh Shard, workers, maxWalks int) err
 	return nil
 }
 
+// EstimateNodes returns Knuth's estimate of the nodes of algx's search of
+// p, with p's hints (the dead-region and colour-balance checks): the tree
+// split into about 512 subproblems, each weighed by random walks from it
+// as a Parallel search with a Meter weighs them, on workers cores, with at
+// most maxWalks walks in all beyond the first few of each subproblem (no
+// bound if maxWalks is 0), and the weights added to the nodes above them.
+// It returns +Inf for a tree too big for a float64, and an error for a
+// problem algx cannot search, or ctx's when it is done first.
+//
+// One walk is usually far off (see above), and the mean of a few thousand
+// is still rough where the tree's size hides in rare deep branches, as on
+// puzzles with many solutions: it tells a search of seconds from one of
+// hours or of centuries, not one of an hour from one of two.
+func EstimateNodes(ctx context.Context, p *Problem, workers, maxWalks int) (float64, error) {
+	return estimateNodes(ctx, p, estimateTarget, max(workers, 1), maxWalks)
+}
+
+// estimateTarget is the number of subproblems EstimateNodes weighs.
+const estimateTarget = 512
+
+func estimateNodes(ctx context.Context, p *Problem, target, workers, maxWalks int) (float64, error) {
+	sp, err := newSplit(p, 0, target, false, true, false)
+	if err != nil {
+		return 0, err
+	}
+	if err := sp.weigh(ctx, Shard{Of: 1}, workers, maxWalks); err != nil {
+		return 0, err
+	}
+	if sp.weights == nil {
+		return math.Inf(1), nil
+	}
+	// A weight counts its subproblem's own node, which sp.nodes has.
+	size := float64(sp.nodes)
+	for k := range sp.len() {
+		size += sp.weight(k) - 1
+	}
+	return size, nil
+}
+
 // weight returns subproblem k's estimated size, or 0 if the split has not
 // been weighed.
 func (sp *split) weight(k int) float64 {

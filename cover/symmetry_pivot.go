@@ -73,7 +73,7 @@ const (
 	// worst pivots first.
 	gateTarget  = 64
 	gateWalks   = 256
-	pivotTarget = 512
+	pivotTarget = estimateTarget
 	// estimatePivots is the number of pivots weighed: those that keep
 	// fewest options. The best pivot was among the first six on each of
 	// those puzzles.
@@ -135,23 +135,12 @@ func (d *Distinct) byEstimate(ix *itemOptions, o DistinctOptions) *Distinct {
 	return best
 }
 
-// estimateTree returns Knuth's estimate of the nodes of algx's tree of p:
-// the tree split into about target subproblems, each weighed by walks
-// from it as a Parallel search with a Meter weighs them (see weigh; at
-// most maxWalks walks in all beyond the first few of each subproblem, if
-// maxWalks > 0), and their weights added to the nodes above them. It
-// returns +Inf if the problem cannot be split.
+// estimateTree returns Knuth's estimate of the nodes of algx's tree of p
+// (see EstimateNodes), weighed on one core, or +Inf if p cannot be split.
 func estimateTree(p *Problem, target, maxWalks int) float64 {
-	sp, err := newSplit(p, 0, target, false, true, false)
+	size, err := estimateNodes(context.Background(), p, target, 1, maxWalks)
 	if err != nil {
 		return math.Inf(1)
-	}
-	if err := sp.weigh(context.Background(), Shard{Of: 1}, 1, maxWalks); err != nil || sp.weights == nil {
-		return math.Inf(1)
-	}
-	size := float64(sp.nodes)
-	for k := range sp.len() {
-		size += sp.weight(k)
 	}
 	return size
 }

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"runtime"
+
+	"github.com/polyspec/polyspec/cover"
+)
+
+// estimateWalks bounds the random walks of --estimate beyond the first
+// few of each subproblem: about 40 more for each of 512, which keeps a
+// heptiamond board's estimate to seconds.
+const estimateWalks = 20000
+
+// estimate prints, for each part of the job, Knuth's estimate of the nodes
+// of its search (cover.EstimateNodes) instead of searching it: how big a
+// count would be, before starting one.
+func (c *SolveCmd) estimate(e *env, j *job) error {
+	switch {
+	case c.StopAfter != nil:
+		return errors.New("--estimate sizes the whole search, which --stop-after cuts short: leave one out")
+	case c.Scale.used():
+		return errors.New("--estimate searches nothing, so --shard, --out, --state and --resume have nothing to split or record")
+	case c.Format == "json":
+		return errors.New("--estimate prints a line of text, not the solutions --format json is for")
+	case c.Pictures.wanted():
+		return errors.New("--estimate finds no solution to draw")
+	case c.Backend != "auto" && c.Backend != "algx" && c.Backend != "memo":
+		return fmt.Errorf("--estimate sizes algx's search, which --backend %s does not make: use auto, algx or memo", c.Backend)
+	}
+	for _, pt := range j.Parts {
+		if pt.Backend != nil || pt.Regions != nil {
+			return fmt.Errorf("--estimate is not available for %s: it is searched by backend sums, whose search it does not size", j.kind)
+		}
+		p := pt.Problem
+		if pt.Distinct != nil {
+			p = pt.Distinct.Problem()
+		}
+		workers := c.Workers
+		if workers == 0 {
+			workers = runtime.NumCPU()
+		}
+		nodes, err := cover.EstimateNodes(e.ctx, p, workers, estimateWalks)
+		if err != nil {
+			return err
+		}
+		if err := printEstimate(e, pt.Title, nodes); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// printEstimate writes one part's estimate as a line of text.
+func printEstimate(e *env, title string, nodes float64) error {
+	if title != "" {
+		title += ": "
+	}
+	what := fmt.Sprintf("about %.2g nodes", nodes)
+	if math.IsInf(nodes, 0) {
+		what = "more nodes than a float64 holds"
+	}
+	_, err := fmt.Fprintf(e.stdout, "%sestimated search: %s (Knuth's estimate of algx's tree, from random walks; rough, see --help)\n", title, what)
+	return err
+}
