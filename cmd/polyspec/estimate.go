@@ -11,7 +11,7 @@ import (
 
 // estimateWalks bounds the random walks of --estimate beyond the first
 // few of each subproblem: about 40 more for each of 512, which keeps a
-// heptiamond board's estimate to seconds.
+// heptiamond board's estimate under a second.
 const estimateWalks = 20000
 
 // estimate prints, for each part of the job, Knuth's estimate of the nodes
