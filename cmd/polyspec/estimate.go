@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -43,6 +44,9 @@ func (c *SolveCmd) estimate(e *env, j *job) error {
 			workers = runtime.NumCPU()
 		}
 		nodes, err := cover.EstimateNodes(e.ctx, p, workers, estimateWalks)
+		if errors.Is(err, context.Canceled) {
+			return exitError{130} // Ctrl-C: the shell's status for it
+		}
 		if err != nil {
 			return err
 		}
