@@ -105,7 +105,8 @@ func bitsFaster(p *Problem) bool {
 	algx := 0.0
 	for range algxWalks {
 		n.copy(root)
-		algx += sp.probe(n, rng, math.MaxInt)
+		size, _ := sp.probe(n, rng, math.MaxInt)
+		algx += size
 	}
 	algx /= algxWalks
 	if algx < chooseSmall {

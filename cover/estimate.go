@@ -85,7 +85,7 @@ const minProbeSteps = 8
 func (sp *split) weigh(ctx context.Context, sh Shard, workers, maxWalks int) error {
 	n, count := sp.len(), sh.count(sp.len())
 	steps := max(minProbeSteps, estimateBudget/(max(count, 1)*estimateProbes*(sp.sp.pl.nprim+1)))
-	sums := make([]float64, n)
+	sums, sols := make([]float64, n), make([]float64, n)
 	// Each subproblem's walks draw from its own stream, so that neither
 	// the number of workers nor the order they take the subproblems in
 	// changes a weight.
@@ -111,7 +111,9 @@ func (sp *split) weigh(ctx context.Context, sh Shard, workers, maxWalks int) err
 							return
 						}
 						walk.copy(root)
-						sums[k] += sp.sp.probe(walk, rng, steps)
+						size, solutions := sp.sp.probe(walk, rng, steps)
+						sums[k] += size
+						sols[k] += solutions
 					}
 				}
 			})
@@ -146,50 +148,60 @@ func (sp *split) weigh(ctx context.Context, sh Shard, workers, maxWalks int) err
 		// on counting subproblems.
 		return nil
 	}
-	sp.weights = sums
+	sp.weights, sp.solutions = sums, sols
 	for k := range sums {
 		sp.weights[k] /= float64(probes)
+		sp.solutions[k] /= float64(probes)
 	}
 	return nil
 }
 
-// EstimateNodes returns Knuth's estimate of the nodes of algx's search of
-// p, with p's hints (the dead-region and colour-balance checks): the tree
-// split into about 512 subproblems, each weighed by random walks from it
-// as a Parallel search with a Meter weighs them, on workers cores, with at
-// most maxWalks walks in all beyond the first few of each subproblem (no
-// bound if maxWalks is 0), and the weights added to the nodes above them.
-// It returns +Inf for a tree too big for a float64, and an error for a
-// problem algx cannot search, or ctx's when it is done first.
+// An Estimate is Knuth's estimate of a search: the nodes of its tree
+// (the backends' Stats.Nodes) and its solutions (Stats.Solutions).
+type Estimate struct {
+	Nodes, Solutions float64
+}
+
+// EstimateSearch returns Knuth's estimate of algx's search of p, with p's
+// hints (the dead-region and colour-balance checks): the tree split into
+// about 512 subproblems, each weighed by random walks from it as a
+// Parallel search with a Meter weighs them, on workers cores, with at most
+// maxWalks walks in all beyond the first few of each subproblem (no bound
+// if maxWalks is 0), and the weights added to the nodes above them. A walk
+// that ends in a solution estimates the solutions as it does the nodes:
+// by the product of the branches it had to choose among. The nodes are
+// +Inf for a tree too big for a float64; the error is for a problem algx
+// cannot search, or ctx's when it is done first.
 //
 // One walk is usually far off (see above), and the mean of a few thousand
 // is still rough where the tree's size hides in rare deep branches, as on
 // puzzles with many solutions: it tells a search of seconds from one of
 // hours or of centuries, not one of an hour from one of two.
-func EstimateNodes(ctx context.Context, p *Problem, workers, maxWalks int) (float64, error) {
-	return estimateNodes(ctx, p, estimateTarget, max(workers, 1), maxWalks)
+func EstimateSearch(ctx context.Context, p *Problem, workers, maxWalks int) (Estimate, error) {
+	return estimateSearch(ctx, p, estimateTarget, max(workers, 1), maxWalks)
 }
 
-// estimateTarget is the number of subproblems EstimateNodes weighs.
+// estimateTarget is the number of subproblems EstimateSearch weighs.
 const estimateTarget = 512
 
-func estimateNodes(ctx context.Context, p *Problem, target, workers, maxWalks int) (float64, error) {
+func estimateSearch(ctx context.Context, p *Problem, target, workers, maxWalks int) (Estimate, error) {
 	sp, err := newSplit(p, 0, target, false, true, false)
 	if err != nil {
-		return 0, err
+		return Estimate{}, err
 	}
 	if err := sp.weigh(ctx, Shard{Of: 1}, workers, maxWalks); err != nil {
-		return 0, err
+		return Estimate{}, err
 	}
 	if sp.weights == nil {
-		return math.Inf(1), nil
+		return Estimate{Nodes: math.Inf(1), Solutions: math.NaN()}, nil
 	}
 	// A weight counts its subproblem's own node, which sp.nodes has.
-	size := float64(sp.nodes)
+	e := Estimate{Nodes: float64(sp.nodes)}
 	for k := range sp.len() {
-		size += sp.weight(k) - 1
+		e.Nodes += sp.weight(k) - 1
+		e.Solutions += sp.solutions[k]
 	}
-	return size, nil
+	return e, nil
 }
 
 // weight returns subproblem k's estimated size, or 0 if the split has not
@@ -250,17 +262,22 @@ func (n *node) copy(m *node) {
 // probe walks down from n, which it changes, for at most steps branchings,
 // each to a branch picked at random by rng, and returns Knuth's estimate of
 // the size of the tree below n.
-func (s *splitter) probe(n *node, rng *rand.Rand, steps int) float64 {
+func (s *splitter) probe(n *node, rng *rand.Rand, steps int) (size, solutions float64) {
 	size, paths := 1.0, 1.0 // paths: the product of the degrees so far
 	for range steps {
 		r, t := s.pick(n)
-		if r < 0 || t <= 0 {
-			break // a solution or a dead end: a leaf
+		if r < 0 {
+			// A solution: one of some paths of the tree, as a node at
+			// this depth is one of some paths of its nodes.
+			return size, paths
+		}
+		if t <= 0 {
+			break // a dead end
 		}
 		paths *= float64(t)
 		if s.branch(n, r, t, rng.Int32N(t)) {
 			size += paths
 		}
 	}
-	return size
+	return size, 0
 }

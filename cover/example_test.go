@@ -99,10 +99,10 @@ func ExampleProblem_order() {
 	// 2 solutions, 4 nodes
 }
 
-// EstimateNodes sizes a search before making it. Here every node at
+// EstimateSearch sizes a search before making it. Here every node at
 // depth d has 5-d children (the 5! ways to put 5 values in 5 places), so
 // every walk sees the whole tree and the estimate is exact.
-func ExampleEstimateNodes() {
+func ExampleEstimateSearch() {
 	p := cover.NewProblem()
 	for _, name := range []string{"a", "b", "c", "d", "e", "1", "2", "3", "4", "5"} {
 		p.AddPrimary(name)
@@ -112,9 +112,9 @@ func ExampleEstimateNodes() {
 			p.AddOption([]cover.Entry{{Item: int32(v)}, {Item: int32(5 + place)}})
 		}
 	}
-	estimate, _ := cover.EstimateNodes(context.Background(), p, 1, 0)
+	estimate, _ := cover.EstimateSearch(context.Background(), p, 1, 0)
 	b, _ := cover.Lookup("algx")
 	stats, _ := b.Solve(context.Background(), p, nil)
-	fmt.Println(estimate, stats.Nodes, stats.Solutions)
-	// Output: 325 325 120
+	fmt.Println(estimate.Nodes, stats.Nodes, estimate.Solutions, stats.Solutions)
+	// Output: 325 325 120 120
 }

@@ -28,8 +28,9 @@ type split struct {
 	// would be the same.
 	deeper bool
 	// weights holds each subproblem's estimated size once weigh has set
-	// it (see estimate.go).
-	weights []float64
+	// it, and solutions its estimated number of solutions (see
+	// estimate.go).
+	weights, solutions []float64
 }
 
 // splitTarget is how many subproblems an automatic split aims for when

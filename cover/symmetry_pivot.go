@@ -136,11 +136,11 @@ func (d *Distinct) byEstimate(ix *itemOptions, o DistinctOptions) *Distinct {
 }
 
 // estimateTree returns Knuth's estimate of the nodes of algx's tree of p
-// (see EstimateNodes), weighed on one core, or +Inf if p cannot be split.
+// (see EstimateSearch), weighed on one core, or +Inf if p cannot be split.
 func estimateTree(p *Problem, target, maxWalks int) float64 {
-	size, err := estimateNodes(context.Background(), p, target, 1, maxWalks)
+	e, err := estimateSearch(context.Background(), p, target, 1, maxWalks)
 	if err != nil {
 		return math.Inf(1)
 	}
-	return size
+	return e.Nodes
 }

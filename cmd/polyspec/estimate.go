@@ -16,7 +16,7 @@ import (
 const estimateWalks = 20000
 
 // estimate prints, for each part of the job, Knuth's estimate of the nodes
-// of its search (cover.EstimateNodes) instead of searching it: how big a
+// and solutions of its search (cover.EstimateSearch) instead of searching it: how big a
 // count would be, before starting one.
 func (c *SolveCmd) estimate(e *env, j *job) error {
 	switch {
@@ -43,14 +43,14 @@ func (c *SolveCmd) estimate(e *env, j *job) error {
 		if workers == 0 {
 			workers = runtime.NumCPU()
 		}
-		nodes, err := cover.EstimateNodes(e.ctx, p, workers, estimateWalks)
+		est, err := cover.EstimateSearch(e.ctx, p, workers, estimateWalks)
 		if errors.Is(err, context.Canceled) {
 			return exitError{130} // Ctrl-C: the shell's status for it
 		}
 		if err != nil {
 			return err
 		}
-		if err := printEstimate(e, pt.Title, nodes); err != nil {
+		if err := printEstimate(e, pt.Title, est); err != nil {
 			return err
 		}
 	}
@@ -58,13 +58,20 @@ func (c *SolveCmd) estimate(e *env, j *job) error {
 }
 
 // printEstimate writes one part's estimate as a line of text.
-func printEstimate(e *env, title string, nodes float64) error {
+func printEstimate(e *env, title string, est cover.Estimate) error {
 	if title != "" {
 		title += ": "
 	}
-	what := fmt.Sprintf("about %.2g nodes", nodes)
-	if math.IsInf(nodes, 0) {
+	var what string
+	switch {
+	case math.IsInf(est.Nodes, 0):
 		what = "more nodes than a float64 holds"
+	case est.Solutions == 0:
+		// Where solutions are rare no walk may meet one, which says
+		// nothing of how many there are.
+		what = fmt.Sprintf("about %.2g nodes; no walk reached a solution", est.Nodes)
+	default:
+		what = fmt.Sprintf("about %.2g nodes and %.2g solutions", est.Nodes, est.Solutions)
 	}
 	_, err := fmt.Fprintf(e.stdout, "%sestimated search: %s (Knuth's estimate of algx's tree, from random walks; rough, see --help)\n", title, what)
 	return err

@@ -41,7 +41,7 @@ type SolveCmd struct {
 	// First looks for the first solutions with restarts (first.go).
 	First FirstFlags `embed:""`
 	// Estimate sizes the search instead of making it (estimate.go).
-	Estimate bool `help:"Search nothing: print Knuth's estimate of the nodes of the count's search (of algx's tree, which memo's is at most), from some 20,000 random walks down it, to tell before a count whether it takes seconds, hours or centuries (the walks take under 4 s on nine in ten catalogue puzzles, a minute or more on the biggest boards). The estimate is rough: on the hard catalogue counts it came within 0.4 to 1.3 of the tree, but on boards of 24 heptiamonds it was off by up to 7 times below and 31 above (docs/estimates-2026-11-26.md). A catalogue search of a million nodes takes about a second of one core."`
+	Estimate bool `help:"Search nothing: print Knuth's estimate of the nodes and the solutions of the count's search (of algx's tree, which memo's is at most; the solutions before any filtering of symmetric ones), from some 20,000 random walks down it, to tell before a count whether it takes seconds, hours or centuries (the walks take under 4 s on nine in ten catalogue puzzles, a minute or more on the biggest boards). The estimate is rough: on the hard catalogue counts it came within 0.4 to 1.3 of the tree, but on boards of 24 heptiamonds it was off by up to 7 times below and 31 above (docs/estimates-2026-11-26.md); the solutions are rougher still, near the count where solutions are many (a quasi-tritwig strip: 9.3 million for 10.6 million) and far below it, or none, where they are rare. A catalogue search of a million nodes takes about a second of one core."`
 }
 
 func (c *SolveCmd) Run(e *env) error {
