@@ -260,8 +260,9 @@ func (n *node) copy(m *node) {
 }
 
 // probe walks down from n, which it changes, for at most steps branchings,
-// each to a branch picked at random by rng, and returns Knuth's estimate of
-// the size of the tree below n.
+// each to a branch picked at random by rng, and returns Knuth's estimates of
+// the size of the tree below n and of its solutions (0 unless the walk
+// ends in one).
 func (s *splitter) probe(n *node, rng *rand.Rand, steps int) (size, solutions float64) {
 	size, paths := 1.0, 1.0 // paths: the product of the degrees so far
 	for range steps {

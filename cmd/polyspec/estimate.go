@@ -31,6 +31,10 @@ func (c *SolveCmd) estimate(e *env, j *job) error {
 	case c.Backend != "auto" && c.Backend != "algx" && c.Backend != "memo":
 		return fmt.Errorf("--estimate sizes algx's search, which --backend %s does not make: use auto, algx or memo", c.Backend)
 	}
+	workers := c.Workers
+	if workers == 0 {
+		workers = runtime.NumCPU()
+	}
 	for _, pt := range j.Parts {
 		if pt.Backend != nil || pt.Regions != nil {
 			return fmt.Errorf("--estimate is not available for %s: it is searched by backend sums, whose search it does not size", j.kind)
@@ -38,10 +42,6 @@ func (c *SolveCmd) estimate(e *env, j *job) error {
 		p := pt.Problem
 		if pt.Distinct != nil {
 			p = pt.Distinct.Problem()
-		}
-		workers := c.Workers
-		if workers == 0 {
-			workers = runtime.NumCPU()
 		}
 		est, err := cover.EstimateSearch(e.ctx, p, workers, estimateWalks)
 		if errors.Is(err, context.Canceled) {
