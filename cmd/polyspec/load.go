@@ -243,6 +243,25 @@ func loadPuzzle(e *env, target string) (*spec.Spec, *compile.Puzzle, error) {
 	return s, pz, err
 }
 
+// pivotAuto is the default of --pivot: PivotEstimate for a search that
+// runs to its end, where weighing the pivots (a few tenths of a second
+// on the hard puzzles) repays itself many times over when it finds a
+// smaller tree (docs/bench/2026-11-26-pivot.md), and PivotFewest for a
+// search cut short, which may find what it wants in a few nodes.
+const pivotAuto = "auto"
+
+// pivotRule returns the rule --pivot names, resolving auto for a search
+// that is cut short or not.
+func pivotRule(name string, cutShort bool) (cover.PivotRule, error) {
+	switch {
+	case name != pivotAuto:
+		return cover.ParsePivotRule(name)
+	case cutShort:
+		return cover.PivotFewest, nil
+	}
+	return cover.PivotEstimate, nil
+}
+
 // distinct prepares a puzzle's search: modulo the board's symmetries when
 // unique is set, with the pivot that rule picks, over every solution
 // otherwise.

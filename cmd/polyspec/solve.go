@@ -23,7 +23,7 @@ type SolveCmd struct {
 	Backend   string `default:"${default_backend}" enum:"${backends}" help:"Search backend: ${backends} (default ${default_backend})."`
 	Format    string `default:"text" enum:"text,json" help:"Output format: text (Polyform Puzzler's solution records; a Sudoku's grid; a Pips game's box art) or json (one object per line, the same shape for every kind: docs/json.md)."`
 	All       bool   `help:"Count every solution, not one per symmetry class (overrides unique = true in the spec)."`
-	Pivot     string `default:"fewest" enum:"fewest,free,estimate" help:"How a polyform puzzle's search modulo its symmetries picks the piece it keeps to one placement per symmetry class: fewest (the piece with fewest placements left, the default), free (a piece none of whose placements a symmetry fixes, if there is one), or estimate (when the default's search is estimated at over 2 million nodes and would be searched by algx, weigh the six pieces with fewest placements by Knuth's estimate of their searches and take the smallest; about 0.05 s a piece, which pays on searches of seconds: docs/bench/2026-11-26-pivot.md). Counts are the same for each; the searches (nodes) differ."`
+	Pivot     string `default:"auto" enum:"auto,fewest,free,estimate" help:"How a polyform puzzle's search modulo its symmetries picks the piece it keeps to one placement per symmetry class: auto (estimate for a search that runs to its end, fewest for one cut short by --stop-after, whose first solutions come before weighing would pay; the default), fewest (the piece with fewest placements left), free (a piece none of whose placements a symmetry fixes, if there is one), or estimate (when fewest's search is estimated at over 2 million nodes and would be searched by algx, weigh the six pieces with fewest placements by Knuth's estimate of their searches and take the smallest; 0.3 to 0.8 s in all on the hard catalogue puzzles, which pays on searches of seconds: docs/bench/2026-11-26-pivot.md). Counts are the same for each; the searches (nodes), and the order and drawing of the solutions listed, differ."`
 	// DeadRegions switches the dead-region check (load.go).
 	DeadRegions string `name:"dead-regions" default:"auto" enum:"auto,on,off" help:"For a polyform puzzle with --backend algx, memo or auto when it picks algx: give up on a node whose empty cells hold a region that the pieces left cannot fill: on, off, or auto (on for squares and triangles, where it mostly makes searches faster). The solutions are the same either way."`
 	// Balance switches the colour-balance check (load.go).
@@ -52,7 +52,7 @@ func (c *SolveCmd) Run(e *env) error {
 	// Reading and compiling do not watch the context: an interrupt ends
 	// them at once.
 	loaded := process.Unwatched(e.ctx)
-	pivot, err := cover.ParsePivotRule(c.Pivot)
+	pivot, err := pivotRule(c.Pivot, c.StopAfter != nil && *c.StopAfter > 0)
 	if err != nil {
 		return err
 	}
@@ -125,7 +125,7 @@ func (c *SolveCmd) check(j *job, b cover.Backend) error {
 		flag string
 		on   bool
 	}{
-		{"--all", c.All}, {"--pivot", c.Pivot != cover.PivotFewest.String()}, {"--dead-regions", c.DeadRegions != "auto"}, {"--balance", c.Balance != "auto"}, {"--workers", c.Workers > 1}, {"--difficulty", c.Difficulty != ""}, {"--show-game", c.ShowGame},
+		{"--all", c.All}, {"--pivot", c.Pivot != pivotAuto}, {"--dead-regions", c.DeadRegions != "auto"}, {"--balance", c.Balance != "auto"}, {"--workers", c.Workers > 1}, {"--difficulty", c.Difficulty != ""}, {"--show-game", c.ShowGame},
 		{"--shard", c.Scale.Shard != ""}, {"--out", c.Scale.Out != ""}, {"--resume", c.Scale.Resume}, {"--state", c.Scale.State != ""},
 		{"--svg", p.SVG != ""}, {"--png", p.PNG != ""}, {"--x3d", p.X3D != ""}, {"--gltf", p.GLTF != ""},
 	}

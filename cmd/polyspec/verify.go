@@ -23,7 +23,7 @@ type VerifyCmd struct {
 	Family      string   `placeholder:"F" predictor:"family" help:"Check only this family (a catalogue folder: ominoes, cubes, ...)."`
 	MaxSeconds  float64  `name:"max-seconds" placeholder:"S" help:"Stop a count after S seconds and report it as skipped for time (0: no limit)."`
 	Workers     int      `default:"1" placeholder:"N" help:"Count each polyform puzzle on N cores at once, splitting its search tree (0: every core; a Sudoku is counted on one)."`
-	Pivot       string   `default:"fewest" enum:"fewest,free,estimate" help:"How a count modulo symmetry picks the piece it keeps to one placement per class, as for solve: fewest, free or estimate."`
+	Pivot       string   `default:"auto" enum:"auto,fewest,free,estimate" help:"How a count modulo symmetry picks the piece it keeps to one placement per class, as for solve: auto (estimate, as every count runs to its end), fewest, free or estimate."`
 	Balance     string   `default:"auto" enum:"auto,on,off" help:"Give up on nodes whose empty cells' colours the pieces left cannot cover: on, off, or auto (on for triangles), as a check that the counts do not depend on it."`
 	DeadRegions string   `name:"dead-regions" default:"auto" enum:"auto,on,off" help:"Give up on regions of empty cells that the pieces left cannot fill: on, off, or auto (on for squares and triangles), as a check that the counts do not depend on it."`
 	Names       []string `arg:"" optional:"" predictor:"name" help:"Catalogue names to check (default: every puzzle with a known count)."`
@@ -50,7 +50,7 @@ func (c *VerifyCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	if c.pivot, err = cover.ParsePivotRule(c.Pivot); err != nil {
+	if c.pivot, err = pivotRule(c.Pivot, false); err != nil {
 		return err
 	}
 	entries, err := catalogue(c.Family, c.Names)
