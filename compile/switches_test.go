@@ -156,3 +156,23 @@ func TestPivotEstimateKeepsAlgx(t *testing.T) {
 		t.Errorf("pivot %s: auto searches its reduction with %s, not algx", d.Pivot(), b.Name())
 	}
 }
+
+// TestAutoWeighsBigSearchesAgain checks auto's choice for a whole search
+// of O'Beirne's hexagon: algx, which counts it in about four minutes of
+// CPU. The first random walks of bits put its tree at a thirtieth of what
+// more walks say, and bits, chosen on them, had not finished the count in
+// 17 minutes.
+func TestAutoWeighsBigSearchesAgain(t *testing.T) {
+	s := catalogueSpec(t, "one-sided-hexiamonds-obeirnes-hexagon")
+	pz, err := compile.FromSpec(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := cover.NewDistinct(pz.Problem, pz.Symmetries())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := cover.Choose(d.Problem()); b.Name() != "algx" {
+		t.Errorf("auto searches O'Beirne's hexagon with %s, not algx", b.Name())
+	}
+}

@@ -37,10 +37,14 @@ func (autoBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, e
 	return Choose(p).Solve(ctx, p, visit)
 }
 
-// Choose returns the backend auto uses for p.
-func Choose(p *Problem) Backend {
+// Choose returns the backend auto uses for a whole search of p.
+func Choose(p *Problem) Backend { return choose(p, true) }
+
+// choose returns auto's backend for p, for a whole search if whole, or
+// for one that stops at its first solutions (see bitsFaster).
+func choose(p *Problem, whole bool) Backend {
 	b := chooseBranching(p)
-	if _, ok := b.(algxBackend); ok && p.Order != nil && bitsFaster(p) {
+	if _, ok := b.(algxBackend); ok && p.Order != nil && bitsFaster(p, whole) {
 		return bitsBackend{}
 	}
 	return b
@@ -92,8 +96,13 @@ func chooseBranching(p *Problem) Backend {
 // costs under a microsecond, one of algx some 15, so bits gets more of
 // them: in all they take 2 to 7 ms on a 72-item board. A search that the
 // walks show to be smaller than chooseSmall nodes keeps algx without
-// weighing bits.
-func bitsFaster(p *Problem) bool {
+// weighing bits. For a whole search, one they show to be between
+// chooseBig and chooseHuge nodes is weighed again with more walks before
+// bits is chosen for it; a search for first solutions keeps the first
+// walks' choice, which is bits more often, as bits with its cheap nodes
+// often reaches a first solution sooner (heptiamonds-hexagram: 1.8 s
+// against 3.9 s; docs/bench/2026-11-26-puzzler-complete.md).
+func bitsFaster(p *Problem, whole bool) bool {
 	pl, err := newPlan(p)
 	if err != nil || bitsFits(pl) != nil {
 		return false
@@ -102,29 +111,55 @@ func bitsFaster(p *Problem) bool {
 	sp := newSplitter(pl, false, false)
 	root := sp.root()
 	n := root.clone()
-	algx := 0.0
-	for range algxWalks {
-		n.copy(root)
-		size, _ := sp.probe(n, rng, math.MaxInt)
-		algx += size
-	}
-	algx /= algxWalks
-	if algx < chooseSmall {
-		return false
-	}
 	s := newBits(pl)
 	var buf []int32
-	bits := 0.0
-	for range bitsWalks {
-		bits += s.probe(rng, &buf)
+	// algx and bits are the sums of the walks' estimates, of which there
+	// are rounds times algxWalks and bitsWalks.
+	algx, bits, rounds := 0.0, 0.0, 0
+	walk := func(more int) {
+		for range more * algxWalks {
+			n.copy(root)
+			size, _ := sp.probe(n, rng, math.MaxInt)
+			algx += size
+		}
+		for range more * bitsWalks {
+			bits += s.probe(rng, &buf)
+		}
+		rounds += more
 	}
-	return bits/bitsWalks*bitsNodeCost < algx
+	faster := func() bool {
+		return bits/float64(rounds*bitsWalks)*bitsNodeCost < algx/float64(rounds*algxWalks)
+	}
+	walk(1)
+	switch mean := algx / float64(rounds*algxWalks); {
+	case mean < chooseSmall:
+		return false
+	case !whole || mean < chooseBig || mean > chooseHuge || !faster():
+		return faster()
+	}
+	walk(bigWalks - 1)
+	return faster()
 }
 
 const (
 	algxWalks   = 128
 	bitsWalks   = 1024
 	chooseSmall = 20000
+	// Where the first walks put algx's tree at chooseBig nodes or more
+	// (seconds of search) and choose bits, both are weighed again with
+	// bigWalks times the walks, some 50 to 70 ms on the big catalogue
+	// boards, before bits is taken. The walks' estimates have heavy
+	// tails, bits's most (its trees are deeper): on O'Beirne's
+	// hexagon its first 1,024 walks put its tree at 3.1e7 nodes' worth
+	// of algx's time, where four more seeds said 1.2e9 to 1.1e11, and
+	// bits, chosen on them, had not finished in 17 minutes a count that
+	// algx makes in 4. With 16 times the walks, five seeds all put
+	// bits's at 2 to 10 times algx's. Above chooseHuge nodes (hours of
+	// search) a count is out of reach, and the first walks' choice
+	// stands, without the cost of more.
+	chooseBig  = 1e7
+	chooseHuge = 1e10
+	bigWalks   = 16
 	// bitsNodeCost is what a node of bits costs as a share of a node of
 	// algx, measured over the catalogue's boards of 34 to 84 items: from
 	// 0.06 to 0.15.

@@ -130,13 +130,14 @@ type restartRun struct {
 // fewest options left often has, and sometimes the other way round (see
 // docs/bench/2026-11-26-first.md). A node of bits costs about
 // 1/bitsNodeCost less than one of algx, so its budgets are that much
-// bigger. auto chooses once, not per run.
+// bigger. auto chooses once, not per run, as for a search that stops at
+// its first solutions.
 func (r Restarts) portfolio(p *Problem) []restartRun {
 	b := r.backend()
 	if _, ok := b.(autoBackend); !ok {
 		return []restartRun{{b, 1}}
 	}
-	b = Choose(p)
+	b = choose(p, false)
 	if _, ok := b.(bitsBackend); !ok {
 		return []restartRun{{b, 1}}
 	}
