@@ -20,7 +20,7 @@ type Scale struct {
 	Shard  string `placeholder:"[i]/N" help:"Search only part i of N disjoint parts (0 <= i < N), which together are the whole search; with /N alone, i is taken from $$JOB_COMPLETION_INDEX, which a Kubernetes Indexed Job sets. Write each part with --out and add them up with 'polyspec merge'."`
 	Out    string `placeholder:"FILE" help:"Once the search is through, write its counts to FILE as JSON (atomically: a merge never sees half a file), for 'polyspec merge'. Without --shard it is the only part, 0/1."`
 	State  string `placeholder:"FILE" help:"Record which parts of the search are finished in FILE, every 10 s and when the search stops (Ctrl-C too), so that --resume can go on from there."`
-	Resume bool   `help:"Go on with the search recorded in the --state file: its finished parts are not searched again. The file must come from the same puzzle, --all or not, and --shard; if it does not exist yet, the search starts afresh. Needs --count."`
+	Resume bool   `help:"Go on with the search recorded in the --state file: its finished parts are not searched again. The file must come from the same puzzle, --all or not, --pivot and --shard; if it does not exist yet, the search starts afresh. Needs --count."`
 
 	shard cover.Shard // --shard, read by check
 }
@@ -126,7 +126,7 @@ func (s *Scale) setup(e *env, par *cover.Parallel) error {
 // explain adds to a search's error what a state mismatch means.
 func (s *Scale) explain(err error) error {
 	if err != nil && s.Resume && strings.Contains(err.Error(), "cover: state ") {
-		return fmt.Errorf("--state %s does not fit this search: %w (a state resumes only the search that wrote it: the same puzzle, --all or not, and --shard)", s.State, err)
+		return fmt.Errorf("--state %s does not fit this search: %w (a state resumes only the search that wrote it: the same puzzle, --all or not, --pivot and --shard; one begun before --pivot auto was the default, on 2026-11-26, was written with --pivot fewest)", s.State, err)
 	}
 	return err
 }
