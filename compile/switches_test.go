@@ -138,41 +138,36 @@ func shapesOf(pz *compile.Puzzle) []compile.Shape {
 	return out
 }
 
-// TestPivotEstimateKeepsAlgx checks that weighing the pivots leaves
-// PivotFewest's only for a reduction that auto searches with algx, whose
-// tree the walks estimate. On this puzzle it once took E6, whose
-// reduction auto sent to bits, in a tree 94 times the 1.4 million nodes
-// of algx under O6.
-func TestPivotEstimateKeepsAlgx(t *testing.T) {
-	pz, err := compile.FromSpec(catalogueSpec(t, "one-sided-hexiamonds-hexagram-hexagon-1"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := cover.DistinctOptions{Pivot: cover.PivotEstimate}.New(pz.Problem, pz.Symmetries())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b := cover.Choose(d.Problem()); b.Name() != "algx" {
-		t.Errorf("pivot %s: auto searches its reduction with %s, not algx", d.Pivot(), b.Name())
-	}
-}
-
-// TestAutoWeighsBigSearchesAgain checks auto's choice for a whole search
-// of O'Beirne's hexagon: algx, which counts it in about four minutes of
-// CPU. The first random walks of bits put its tree at a thirtieth of what
-// more walks say, and bits, chosen on them, had not finished the count in
-// 17 minutes.
-func TestAutoWeighsBigSearchesAgain(t *testing.T) {
-	s := catalogueSpec(t, "one-sided-hexiamonds-obeirnes-hexagon")
-	pz, err := compile.FromSpec(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d, err := cover.NewDistinct(pz.Problem, pz.Symmetries())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b := cover.Choose(d.Problem()); b.Name() != "algx" {
-		t.Errorf("auto searches O'Beirne's hexagon with %s, not algx", b.Name())
+// TestAutoSearchesWithAlgx checks auto's choice for a whole search of
+// two catalogue puzzles where it once took bits, in trees far bigger than
+// algx's:
+//   - weighing the pivots of one-sided-hexiamonds-hexagram-hexagon-1
+//     took E6, whose reduction auto sent to bits, in a tree 94 times the
+//     1.4 million nodes of algx under O6; a pivot is now taken only if
+//     auto searches its reduction with algx;
+//   - on O'Beirne's hexagon the first random walks of bits put its tree
+//     far below what more walks say, and bits, chosen on them, had not
+//     finished the count in 17 minutes, which algx makes in about four
+//     minutes of CPU; a choice of bits for a big search is now weighed
+//     again with more walks.
+func TestAutoSearchesWithAlgx(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		opt  cover.DistinctOptions
+	}{
+		{"one-sided-hexiamonds-hexagram-hexagon-1", cover.DistinctOptions{Pivot: cover.PivotEstimate}},
+		{"one-sided-hexiamonds-obeirnes-hexagon", cover.DistinctOptions{}},
+	} {
+		pz, err := compile.FromSpec(catalogueSpec(t, c.name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := c.opt.New(pz.Problem, pz.Symmetries())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b := cover.Choose(d.Problem()); b.Name() != "algx" {
+			t.Errorf("%s, pivot %s: auto searches it with %s, not algx", c.name, d.Pivot(), b.Name())
+		}
 	}
 }

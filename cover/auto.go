@@ -147,14 +147,14 @@ const (
 	chooseSmall = 20000
 	// Where the first walks put algx's tree at chooseBig nodes or more
 	// (seconds of search) and choose bits, both are weighed again with
-	// bigWalks times the walks, some 50 to 70 ms on the big catalogue
+	// bigWalks times the walks, some 40 to 75 ms on the big catalogue
 	// boards, before bits is taken. The walks' estimates have heavy
 	// tails, bits's most (its trees are deeper): on O'Beirne's
 	// hexagon its first 1,024 walks put its tree at 3.1e7 nodes' worth
 	// of algx's time, where four more seeds said 1.2e9 to 1.1e11, and
 	// bits, chosen on them, had not finished in 17 minutes a count that
 	// algx makes in 4. With 16 times the walks, five seeds all put
-	// bits's at 2 to 10 times algx's. Above chooseHuge nodes (hours of
+	// bits's at 1.5 to 49 times algx's. Above chooseHuge nodes (hours of
 	// search) a count is out of reach, and the first walks' choice
 	// stands, without the cost of more.
 	chooseBig  = 1e7

@@ -112,7 +112,7 @@ func (d *Distinct) byEstimate(ix *itemOptions, o DistinctOptions) *Distinct {
 	if gate > 0 && estimateTree(d.reduced, gateTarget, gateWalks) < gate {
 		return d
 	}
-	if _, algx := Choose(d.reduced).(algxBackend); gate > 0 && !algx {
+	if gate > 0 && !searchedByAlgx(d.reduced) {
 		// The walks estimate algx's trees. Where auto searches another
 		// (bits on the 3×20 pentomino tube, the 6×10 pentominoes),
 		// they say little of its time, and its nodes cost an eighth:
@@ -135,7 +135,7 @@ func (d *Distinct) byEstimate(ix *itemOptions, o DistinctOptions) *Distinct {
 		}
 		e := &Distinct{problem: p, group: group, pivot: -1}
 		e.reduce(ix, c.item, o)
-		if _, algx := Choose(e.reduced).(algxBackend); !algx {
+		if !searchedByAlgx(e.reduced) {
 			// Its estimate is of a tree auto would not search: on
 			// one-sided-hexiamonds-hexagram-hexagon-1, bits's tree under
 			// another pivot was 94 times algx's under fewest's.
@@ -146,6 +146,13 @@ func (d *Distinct) byEstimate(ix *itemOptions, o DistinctOptions) *Distinct {
 		}
 	}
 	return best
+}
+
+// searchedByAlgx reports whether auto searches p with algx, whose trees
+// the walks of estimateTree estimate.
+func searchedByAlgx(p *Problem) bool {
+	_, algx := Choose(p).(algxBackend)
+	return algx
 }
 
 // estimateTree returns Knuth's estimate of the nodes of algx's tree of p
