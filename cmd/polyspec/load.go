@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/polyspec/polyspec/cmd/internal/pipeline"
@@ -35,6 +36,9 @@ type job struct {
 	firstOnly, serial bool
 	// failUnsolved exits with status 1 when a puzzle has no solution.
 	failUnsolved bool
+	// picture draws a solution as text without its record, for a
+	// terminal; nil prints the text output's record.
+	picture func(w io.Writer, s emit.Solution) error
 }
 
 // load reads a target of any kind: a DLX file, a Pips game, a list of
@@ -127,6 +131,13 @@ func specJob(s *spec.Spec, opts loadOptions) (*job, error) {
 			}},
 		dims:   pz.Lattice.Dims(),
 		refuse: refuse,
+		picture: func(w io.Writer, sol emit.Solution) error {
+			r, err := emit.NewRecords(w, lattice, pz.Board)
+			if err == nil {
+				_, err = fmt.Fprintln(w, r.Picture(sol))
+			}
+			return err
+		},
 	}, nil
 }
 
@@ -164,11 +175,7 @@ func loadDLX(path string) (*job, error) {
 					_, err := fmt.Fprintf(w, "solution %d:\n%s\n\n", s.Number, strings.Join(s.Options, "\n"))
 					return err
 				},
-				Close: func(w io.Writer, sum emit.Summary) error {
-					_, err := fmt.Fprintf(w, "%s%d solutions, %d nodes, %d updates, duration %s\n",
-						sum.Notice(), sum.Solutions, sum.Searches, sum.Updates, emit.Duration(sum.Duration))
-					return err
-				},
+				Close: writeLine,
 			}},
 		refuse: refusing(refusing(refusing(notPips(), "a DLX file holds no symmetries: compile writes them into it", "--all", "--pivot"), noBoard, "--dead-regions", "--balance"),
 			"a DLX file has no pictures: its items are only names", pictureFlags...),
@@ -218,11 +225,27 @@ func loadSpec(target string) (*spec.Spec, error) {
 	return nil, fmt.Errorf("%s: no such file, and no catalogue puzzle of that name (%s)", target, nearestNames(target))
 }
 
-// nearestNames suggests the catalogue names nearest a misspelt one.
+// nearestNames suggests the catalogue names a target may mean: those it
+// begins or is a word of (soma: soma-3x3x3, ...), else those nearest a
+// misspelt name.
 func nearestNames(target string) string {
-	var names []string
+	var names, begun, worded []string
 	for _, e := range puzzles.Entries() {
 		names = append(names, e.Name)
+		switch {
+		case strings.HasPrefix(e.Name, target):
+			begun = append(begun, e.Name)
+		case slices.Contains(strings.Split(e.Name, "-"), target):
+			worded = append(worded, e.Name)
+		}
+	}
+	holding := append(begun, worded...)
+	const most = 5
+	switch {
+	case len(holding) > most:
+		return fmt.Sprintf("did you mean %s or another of the %d that 'polyspec list %s' shows?", strings.Join(holding[:most], ", "), len(holding), target)
+	case len(holding) > 0:
+		return "did you mean " + strings.Join(holding, " or ") + "?"
 	}
 	near := spec.Nearest(target, names)
 	if near == nil {
