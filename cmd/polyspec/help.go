@@ -41,7 +41,7 @@ var examples = map[string][]string{
 		"polyspec solve my-puzzle.toml --count",
 	},
 	"solve": {
-		"polyspec solve pentominoes-6x10            # on a terminal the first solution drawn, then the count",
+		"polyspec solve pentominoes-6x10            # on a terminal, the first solution drawn and the count",
 		"polyspec solve pentominoes-6x10 --count    # only the closing line: 2339 solutions, ...",
 		"polyspec solve soma-3x3x3 --svg soma.svg   # draw the first solution (also --png, --gltf, --x3d)",
 	},
@@ -49,7 +49,7 @@ var examples = map[string][]string{
 		"polyspec list pentomino                    # names that hold the word",
 		"polyspec list 'soma-*'                     # names that match the pattern",
 		"polyspec list --family cubes --has-count   # the polycube puzzles with a count",
-		"polyspec list --lattice hex 'hexiamond*'   # none: hexiamonds are on the iamond lattice",
+		"polyspec list --lattice iamond 'hexiamonds-*'   # hexiamonds, on the lattice of triangles",
 	},
 	"studio": {
 		"polyspec studio                            # the current folder's specs; prints the address",
@@ -73,12 +73,12 @@ var examples = map[string][]string{
 		"polyspec merge part-0.json part-1.json     # 2339 solutions, as one search says",
 	},
 	"verify": {
-		"polyspec verify soma-3x3x3 tetrominoes-4x4-1   # two puzzles' published counts",
-		"polyspec verify --family hexes --max-seconds 1 # one family, each count cut off after 1 s",
+		"polyspec verify soma-3x3x3 pentominoes-3x20    # two puzzles' published counts",
+		"polyspec verify --family sudoku --max-seconds 10   # one family, each count cut off after 10 s",
 	},
 	"estimate": {
-		"polyspec estimate pentominoes-6x10         # about 2e+06 nodes: a count of a second",
-		"polyspec estimate pentominoes-8x8 --all    # without the symmetry reduction",
+		"polyspec estimate pentominoes-6x10         # about 9e+05 nodes: a count of a second or less",
+		"polyspec estimate soma-3x3x3 --all         # without the symmetry reduction",
 	},
 	"compile": {
 		"polyspec compile pentominoes-6x10 -o p.dlx # Knuth's DLX format",
