@@ -37,7 +37,7 @@ type job struct {
 	// failUnsolved exits with status 1 when a puzzle has no solution.
 	failUnsolved bool
 	// picture draws a solution as text without its record, for a
-	// terminal; nil prints the text output's record.
+	// terminal.
 	picture func(w io.Writer, s emit.Solution) error
 }
 
@@ -177,6 +177,10 @@ func loadDLX(path string) (*job, error) {
 				},
 				Close: writeLine,
 			}},
+		picture: func(w io.Writer, s emit.Solution) error {
+			_, err := fmt.Fprintln(w, strings.Join(s.Options, "\n"))
+			return err
+		},
 		refuse: refusing(refusing(refusing(notPips(), "a DLX file holds no symmetries: compile writes them into it", "--all", "--pivot"), noBoard, "--dead-regions", "--balance"),
 			"a DLX file has no pictures: its items are only names", pictureFlags...),
 	}, nil

@@ -168,14 +168,15 @@ func (c *SolveCmd) showFirst(e *env, j *job) bool {
 // a word on how to see the others.
 func (c *SolveCmd) first(e *env, j *job, b cover.Backend) error {
 	show := j.picture
-	if show == nil {
-		show = j.Text.Solution
-	}
 	picture := pipeline.Printer{Solution: func(w io.Writer, s emit.Solution) error {
 		if _, err := fmt.Fprintf(w, "solution %d:\n", s.Number); err != nil {
 			return err
 		}
-		return show(w, s)
+		if err := show(w, s); err != nil {
+			return err
+		}
+		_, err := fmt.Fprintln(w)
+		return err
 	}}
 	total, _, err := j.Run(e.stdout, picture, func(pt *pipeline.Part, print func(int, []int)) (emit.Summary, error) {
 		rb, par := c.restarts(1, pt, b, c.parallel(b, j.serial))
@@ -200,7 +201,7 @@ func (c *SolveCmd) first(e *env, j *job, b cover.Backend) error {
 		return err
 	}
 	if total.Solutions > 1 {
-		fmt.Fprintf(e.stderr, "(the first of %s drawn: -n N lists N as records, and --format text or a pipe all of them)\n", emit.Count(total.Solutions, "solution"))
+		fmt.Fprintf(e.stderr, "(the first of %s shown: -n N lists N as records; --format text, a file or a pipe lists them all)\n", emit.Count(total.Solutions, "solution"))
 	}
 	return nil
 }

@@ -44,6 +44,10 @@ func sudokuJob(s *spec.Spec) (*job, error) {
 			}},
 		refuse: sudokuRefusals(),
 		serial: true,
+		picture: func(w io.Writer, s emit.Solution) error {
+			_, err := fmt.Fprintln(w, strings.Join(boxed(s.Grid, blocks), "\n"))
+			return err
+		},
 	}, nil
 }
 
