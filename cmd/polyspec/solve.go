@@ -206,6 +206,10 @@ func (c *SolveCmd) first(e *env, j *job, b cover.Backend) error {
 	return nil
 }
 
+// algxBackends make algx's search, which the dead-region and balance
+// checks prune.
+var algxBackends = map[string]bool{"auto": true, "algx": true, "memo": true}
+
 // check refuses the flags that do not apply to the job's kind, naming the
 // flag, the kind and why, so that no flag is ever silently ignored.
 func (c *SolveCmd) check(j *job, b cover.Backend) error {
@@ -234,7 +238,12 @@ func (c *SolveCmd) check(j *job, b cover.Backend) error {
 	if err := p.check(); err != nil {
 		return err
 	}
+	limited := c.StopAfter != nil && *c.StopAfter > 0 || p.wanted() && !c.Count || j.firstOnly && !c.Count
 	switch {
+	case c.First.Restarts == "on" && !limited && !c.Estimate:
+		return errors.New("--restarts on restarts a search cut short by -n N (or a picture), and this search runs to its end: give -n N")
+	case (c.DeadRegions != "auto" || c.Balance != "auto") && !algxBackends[c.Backend]:
+		return fmt.Errorf("--dead-regions and --balance prune algx's search, which --backend %s does not make: use auto, algx or memo", c.Backend)
 	case p.wanted() && len(j.Parts) > 1:
 		return fmt.Errorf("%s holds %d puzzles and a picture draws one: pick one (--difficulty for an NYT file)", c.Target, len(j.Parts))
 	case c.ShowGame && c.Format == "json":
