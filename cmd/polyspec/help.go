@@ -101,6 +101,8 @@ var examples = map[string][]string{
 	},
 	"completion": {
 		"polyspec completion bash                   # source <(polyspec completion bash) in ~/.bashrc",
+		"polyspec completion zsh                    # source <(polyspec completion zsh) in ~/.zshrc",
+		"polyspec completion fish                   # polyspec completion fish | source, in config.fish",
 	},
 	"help": {
 		"polyspec help spec                         # every key of a spec file",

@@ -34,7 +34,7 @@ type CLI struct {
 	Draw     DrawCmd     `cmd:"" group:"draw" help:"Draw Polypips pieces (5F+:12345) as box-drawing art."`
 	Gallery  GalleryCmd  `cmd:"" group:"draw" help:"Write HTML pages with a solution of every catalogue puzzle drawn."`
 	Merge    MergeCmd    `cmd:"" group:"long" help:"Add up the parts of a search split with 'solve --shard --out'."`
-	Verify   VerifyCmd   `cmd:"" group:"long" help:"Count every catalogue puzzle with a known count and report mismatches."`
+	Verify   VerifyCmd   `cmd:"" group:"long" help:"Count every catalogue puzzle with a known count; status 1 on a mismatch."`
 	Estimate EstimateCmd `cmd:"" group:"long" help:"Estimate how big a count's search is, before starting one."`
 	Compile  CompileCmd  `cmd:"" group:"formats" help:"Write a puzzle as an exact-cover problem in Knuth's DLX format."`
 	Import   ImportCmd   `cmd:"" group:"formats" help:"Turn other programs' puzzle files into spec files."`

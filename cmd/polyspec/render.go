@@ -71,7 +71,7 @@ type Pictures struct {
 	PNG     string `name:"png" placeholder:"FILE" group:"pictures" help:"Draw the solution as a PNG image."`
 	PNGSize *int   `name:"png-size" placeholder:"PIXELS" group:"pictures" help:"The PNG's longer side (default 480)."`
 	X3D     string `name:"x3d" placeholder:"FILE" group:"pictures" help:"Draw a polycube solution as an X3D scene, one box per cube."`
-	GLTF    string `name:"gltf" placeholder:"FILE" group:"pictures" help:"Draw the solution as a glTF 2.0 model (one .gltf file)."`
+	GLTF    string `name:"gltf" placeholder:"FILE" group:"pictures" help:"Draw the solution as a glTF 2.0 model (one .gltf file, data embedded)."`
 
 	// What solve draws: solution number, and its pieces once found.
 	number int

@@ -17,7 +17,7 @@ import (
 
 // SolveCmd solves a puzzle or a DLX file.
 type SolveCmd struct {
-	Target    string `arg:"" predictor:"target" help:"A catalogue name, a spec (.toml, .yaml), a DLX file, a Pips game or a Sudoku list."`
+	Target    string `arg:"" predictor:"target" help:"A catalogue name or a spec, DLX, Pips or Sudoku-list file ('polyspec help inputs')."`
 	Count     bool   `help:"Print only the closing count line, not the solutions."`
 	StopAfter *int   `short:"n" name:"stop-after" placeholder:"N" help:"Stop after N solutions of each puzzle (0: all; Pips and Sudoku lists: 1)."`
 	Format    string `enum:"auto,text,json" default:"auto" help:"text: records; json: docs/json.md; auto: text, or a picture on a terminal."`
