@@ -21,7 +21,7 @@ type ListCmd struct {
 	HasCount   bool     `name:"has-count" help:"List only puzzles with a count, published or polyspec's own."`
 	Markdown   bool     `group:"markdown" help:"Write the catalogue page (docs/catalogue.md), a table per family."`
 	PuzzlerDir string   `name:"puzzler-dir" placeholder:"DIR" group:"markdown" help:"With --markdown, Polyform Puzzler's solution files (DIR/FAMILY/NAME.txt), for their run times."`
-	Times      string   `placeholder:"FILE" group:"markdown" help:"With --markdown, polyspec's measured times (docs/catalogue-times.tsv), for each puzzle's."`
+	Times      string   `placeholder:"FILE" group:"markdown" help:"With --markdown, polyspec's measured times (TSV: name, what was timed, CPU seconds)."`
 }
 
 // ownMark follows a count that polyspec made itself (the spec's count and
