@@ -21,8 +21,6 @@ const estimateWalks = 20000
 // count would be, before starting one.
 func (c *SolveCmd) estimate(e *env, j *job) error {
 	switch {
-	case c.Count:
-		return errors.New("--estimate prints an estimate of the count, not a count: leave out --count")
 	case c.StopAfter != nil:
 		return errors.New("--estimate sizes the whole search, which --stop-after cuts short: leave one out")
 	case c.Scale.used():

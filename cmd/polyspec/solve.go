@@ -242,10 +242,7 @@ func (c *SolveCmd) check(j *job, b cover.Backend) error {
 	if err := p.check(); err != nil {
 		return err
 	}
-	limited := c.StopAfter != nil && *c.StopAfter > 0 || p.wanted() && !c.Count || j.firstOnly && !c.Count
 	switch {
-	case c.First.Restarts == "on" && !limited && !c.Estimate:
-		return errors.New("--restarts on restarts a search cut short by -n N (or a picture), and this search runs to its end: give -n N")
 	case (c.DeadRegions != "auto" || c.Balance != "auto") && !algxBackends[c.Backend]:
 		return fmt.Errorf("--dead-regions and --balance prune algx's search, which --backend %s does not make: use auto, algx or memo", c.Backend)
 	case p.wanted() && len(j.Parts) > 1:
