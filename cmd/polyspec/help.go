@@ -31,9 +31,9 @@ var flagGroups = []kong.Group{
 // line may use a file an earlier line of its command wrote.
 var examples = map[string][]string{
 	"": {
-		"polyspec solve pentominoes-6x10            # on a terminal, the first solution drawn and the count",
-		"polyspec list soma                         # the catalogue's puzzles whose names hold 'soma'",
-		"polyspec new my-puzzle --board 6x10 --pieces '5*'   # a spec to edit, then solve my-puzzle.toml",
+		"polyspec solve pentominoes-6x10     # the first solution drawn, and the count",
+		"polyspec list soma                  # the puzzles whose names hold 'soma'",
+		"polyspec new my-puzzle --board 6x10 --pieces '5*'   # a spec to start from",
 	},
 	"new": {
 		"polyspec new my-puzzle --board 6x10 --pieces '5*'   # my-puzzle.toml, each key explained",
@@ -129,7 +129,7 @@ func printHelp(options kong.HelpOptions, ctx *kong.Context) error {
 		}
 	}
 	if path == "" {
-		fmt.Fprintf(w, "\nHelp topics ('polyspec help TOPIC'): %s.\n", strings.Join(topicNames(), ", "))
+		fmt.Fprintf(w, "\nHelp topics ('polyspec help TOPIC'):\n  %s\n", strings.Join(topicNames(), ", "))
 	}
 	return nil
 }

@@ -140,9 +140,20 @@ func TestExamples(t *testing.T) {
 // TestBareUsage checks that polyspec alone prints its usage on stderr and
 // exits with status 2, as go does, and help with status 0 on stdout.
 func TestBareUsage(t *testing.T) {
+	t.Setenv("COLUMNS", "80")
 	var stdout, stderr bytes.Buffer
 	if code := run(nil, &stdout, &stderr); code != 2 || stdout.Len() != 0 || !strings.HasPrefix(stderr.String(), "Usage: polyspec <command>") {
 		t.Errorf("polyspec alone: status %d, stdout %q, stderr %q; want status 2 and the usage on stderr", code, stdout.String(), stderr.String())
+	}
+	// It is short: a line a command, in 80 columns.
+	lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")
+	if len(lines) > 45 {
+		t.Errorf("polyspec alone: %d lines, want at most 45", len(lines))
+	}
+	for _, l := range lines {
+		if utf8.RuneCountInString(l) > 80 {
+			t.Errorf("polyspec alone: a line of %d columns: %q", utf8.RuneCountInString(l), l)
+		}
 	}
 	stdout.Reset()
 	stderr.Reset()

@@ -18,7 +18,7 @@ import (
 
 // ImportCmd turns other programs' files into spec files.
 type ImportCmd struct {
-	Puzzler ImportPuzzlerCmd `cmd:"" help:"Write a spec for each Polyform Puzzler solution file, from its first solution and its closing count."`
+	Puzzler ImportPuzzlerCmd `cmd:"" help:"Write a spec for each Polyform Puzzler solution file."`
 }
 
 // ImportPuzzlerCmd imports Polyform Puzzler solution files.

@@ -27,23 +27,23 @@ type CLI struct {
 	BuildInfo bool `name:"build-info" hidden:"" help:"With --version, print all of the build information."`
 
 	New      NewCmd      `cmd:"" group:"start" help:"Write a commented spec to start a puzzle from (NAME.toml)."`
-	Solve    SolveCmd    `cmd:"" group:"start" help:"Solve or count a puzzle: a catalogue name, a spec, a DLX file, a Pips game or Sudoku."`
-	List     ListCmd     `cmd:"" group:"start" help:"List the catalogue's puzzles, or those whose names match a word or pattern."`
-	Studio   StudioCmd   `cmd:"" group:"start" help:"Serve the studio, a local web app to edit, draw, solve and share specs."`
+	Solve    SolveCmd    `cmd:"" group:"start" help:"Solve or count a puzzle: catalogue name, spec, DLX, Pips, Sudoku."`
+	List     ListCmd     `cmd:"" group:"start" help:"List the catalogue, or the puzzles whose names match."`
+	Studio   StudioCmd   `cmd:"" group:"start" help:"Serve the studio: edit, draw, solve and share in a browser."`
 	Render   RenderCmd   `cmd:"" group:"draw" help:"Draw a solution of a saved solution file as SVG, PNG, X3D or glTF."`
 	Draw     DrawCmd     `cmd:"" group:"draw" help:"Draw Polypips pieces (5F+:12345) as box-drawing art."`
 	Gallery  GalleryCmd  `cmd:"" group:"draw" help:"Write HTML pages with a solution of every catalogue puzzle drawn."`
 	Merge    MergeCmd    `cmd:"" group:"long" help:"Add up the parts of a search split with 'solve --shard --out'."`
-	Verify   VerifyCmd   `cmd:"" group:"long" help:"Count every catalogue puzzle with a known count; status 1 on a mismatch."`
+	Verify   VerifyCmd   `cmd:"" group:"long" help:"Check the catalogue's known counts (status 1 on a mismatch)."`
 	Estimate EstimateCmd `cmd:"" group:"long" help:"Estimate how big a count's search is, before starting one."`
-	Compile  CompileCmd  `cmd:"" group:"formats" help:"Write a puzzle as an exact-cover problem in Knuth's DLX format."`
+	Compile  CompileCmd  `cmd:"" group:"formats" help:"Write a puzzle in Knuth's DLX exact-cover format."`
 	Import   ImportCmd   `cmd:"" group:"formats" help:"Turn other programs' puzzle files into spec files."`
-	Schema   SchemaCmd   `cmd:"" group:"formats" help:"Print the JSON Schema of spec files, for editors to check them with."`
+	Schema   SchemaCmd   `cmd:"" group:"formats" help:"Print the JSON Schema of spec files, for editors."`
 
 	Enumerate  EnumerateCmd  `cmd:"" group:"more" help:"Count (or list) every polyform of one order on a lattice."`
 	Generate   GenerateCmd   `cmd:"" group:"more" help:"Generate a Polypips game from a configuration or flags."`
 	Completion CompletionCmd `cmd:"" group:"more" help:"Print a shell's completion script (bash, zsh, fish)."`
-	Help       HelpCmd       `cmd:"" group:"more" help:"Print a help topic (the spec reference, the limits, ...) or a command's help."`
+	Help       HelpCmd       `cmd:"" group:"more" help:"Print a help topic (spec, limits, ...) or a command's help."`
 }
 
 // commandGroups are the headings of the command list, in order.
