@@ -11,6 +11,7 @@ import (
 	"github.com/polyspec/polyspec/cmd/internal/pipeline"
 	"github.com/polyspec/polyspec/cmd/internal/pipscli"
 	"github.com/polyspec/polyspec/cmd/internal/process"
+	"github.com/polyspec/polyspec/cmd/internal/progress"
 	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/cover/dlxfile"
@@ -262,6 +263,7 @@ func nearestNames(target string) string {
 // an interrupt ends the process at once, as neither watches the context.
 func loadPuzzle(e *env, target string) (*spec.Spec, *compile.Puzzle, error) {
 	defer process.Unwatched(e.ctx)()
+	defer e.status.Show(preparing)()
 	s, err := loadSpec(target)
 	if err != nil {
 		return nil, nil, err
@@ -269,6 +271,10 @@ func loadPuzzle(e *env, target string) (*spec.Spec, *compile.Puzzle, error) {
 	pz, err := compile.FromSpecLimits(s, e.limits)
 	return s, pz, err
 }
+
+// preparing is the status line while a puzzle is built, which for a big
+// one takes seconds.
+func preparing() progress.Status { return progress.Status{Label: "preparing", Solutions: -1} }
 
 // pivotAuto is the default of --pivot: PivotEstimate for a search that
 // runs to its end, where weighing the pivots (a few tenths of a second

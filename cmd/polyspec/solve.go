@@ -63,7 +63,7 @@ func (c *SolveCmd) Run(e *env) error {
 	}
 	// Building a big puzzle's placements, and weighing its pivots, can
 	// take seconds of their own.
-	stopStatus := e.status.Show(func() progress.Status { return progress.Status{Label: "preparing", Solutions: -1} })
+	stopStatus := e.status.Show(preparing)
 	j, err := load(c.Target, loadOptions{all: c.All, pivot: pivot, deadRegions: c.DeadRegions, balance: c.Balance, count: c.Count, showGame: c.ShowGame, difficulty: c.Difficulty, backend: c.Backend, limits: e.limits})
 	stopStatus()
 	loaded()
