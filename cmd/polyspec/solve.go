@@ -205,7 +205,7 @@ func (c *SolveCmd) first(e *env, j *job, b cover.Backend) error {
 		return err
 	}
 	if total.Solutions > 1 {
-		fmt.Fprintf(e.stderr, "(the first of %s shown: -n N lists N as records; --format text, a file or a pipe lists them all)\n", emit.Count(total.Solutions, "solution"))
+		fmt.Fprintf(e.stderr, "(the first of %s shown; -n N or --format text lists records)\n", emit.Count(total.Solutions, "solution"))
 	}
 	return nil
 }

@@ -82,7 +82,7 @@ func TestFirstCommandOnATerminal(t *testing.T) {
 	if len(lines) > 24 {
 		t.Errorf("%d lines, more than a screen of 24:\n%s", len(lines), text)
 	}
-	for _, want := range []string{"solution 1:\n", "\n2339 solutions, ", "(the first of 2339 solutions shown: "} {
+	for _, want := range []string{"solution 1:\n", "\n2339 solutions, ", "(the first of 2339 solutions shown; "} {
 		if !strings.Contains(text, want) {
 			t.Errorf("no %q in what the terminal shows:\n%s", want, text)
 		}
