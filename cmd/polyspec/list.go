@@ -15,7 +15,7 @@ import (
 
 // ListCmd lists the catalogue.
 type ListCmd struct {
-	Filter     []string `arg:"" optional:"" help:"Words or patterns: list the puzzles whose names hold a word (soma) or match a pattern ('soma-*')."`
+	Filter     []string `arg:"" optional:"" predictor:"name" help:"Words or patterns: list the puzzles whose names hold a word (soma) or match a pattern ('soma-*')."`
 	Family     string   `placeholder:"F" predictor:"family" help:"List only this family (a catalogue folder: ominoes, cubes, ...)."`
 	Lattice    string   `placeholder:"L" predictor:"lattice" help:"List only the puzzles on this lattice: ${lattice_words}."`
 	HasCount   bool     `name:"has-count" help:"List only puzzles with a count, published or polyspec's own."`

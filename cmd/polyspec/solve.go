@@ -161,10 +161,11 @@ func (c *SolveCmd) notice(j *job, total emit.Summary) string {
 
 // showFirst reports whether solve shows only the first solution, drawn,
 // and then counts: the default on a terminal, where thousands of records
-// would scroll by unread. A file, a pipe, --format, -n, --count or a
-// picture asks for the records or says what it wants.
+// would scroll by unread. A file, a pipe, --format, -n, --count, a
+// picture or a split search's record asks for the records or says what it
+// wants.
 func (c *SolveCmd) showFirst(e *env, j *job) bool {
-	return e.terminal && c.Format == "auto" && c.StopAfter == nil && !c.Count && !c.Pictures.wanted() && !j.firstOnly && len(j.Parts) == 1
+	return e.terminal && c.Format == "auto" && c.StopAfter == nil && !c.Count && !c.Pictures.wanted() && !c.Scale.used() && !j.firstOnly && len(j.Parts) == 1
 }
 
 // first shows the first solution in its picture, then counts them all,
