@@ -97,7 +97,7 @@ func catalogue(family string, names []string) ([]puzzles.Entry, error) {
 	}
 	for _, n := range names {
 		if !slices.ContainsFunc(out, func(e puzzles.Entry) bool { return e.Name == n }) {
-			return nil, fmt.Errorf("%s: no catalogue puzzle of that name (polyspec list shows them)", n)
+			return nil, fmt.Errorf("%s: no catalogue puzzle of that name (%s)", n, nearestNames(n))
 		}
 	}
 	return out, nil
