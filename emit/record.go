@@ -64,13 +64,19 @@ func NewRecords(w io.Writer, lattice string, board [][3]int) (*Records, error) {
 // Solution writes one record, each piece's cells sorted as Polyform
 // Puzzler lists them, and a piece left out named before the picture.
 func (r *Records) Solution(s Solution) error {
-	rec := record.Record{Number: s.Number, Picture: strings.TrimSuffix(omitted(s.Pieces)+r.picture(s.Pieces), "\n")}
+	rec := record.Record{Number: s.Number, Picture: r.Picture(s)}
 	for _, p := range s.Pieces {
 		cells := slices.Clone(p.Cells)
 		slices.SortFunc(cells, func(a, b [3]int) int { return slices.Compare(a[:], b[:]) })
 		rec.Pieces = append(rec.Pieces, record.Piece{Name: p.Name, Cells: cells})
 	}
 	return r.Write(rec)
+}
+
+// Picture is a solution's text picture, a piece left out named first,
+// without the coordinates of its record.
+func (r *Records) Picture(s Solution) string {
+	return strings.TrimSuffix(omitted(s.Pieces)+r.picture(s.Pieces), "\n")
 }
 
 // Notice is the line Polyform Puzzler prints before the closing line of a
@@ -86,9 +92,18 @@ func (s Summary) Notice() string {
 }
 
 // Line is the closing line, "N solutions, M searches, duration ...", after
-// its notice if any.
+// its notice if any; one solution is "1 solution", as Polyform Puzzler's
+// later files write it.
 func (s Summary) Line() string {
-	return fmt.Sprintf("%s%d solutions, %d searches, duration %s\n", s.Notice(), s.Solutions, s.Searches, Duration(s.Duration))
+	return fmt.Sprintf("%s%s, %d searches, duration %s\n", s.Notice(), Count(s.Solutions, "solution"), s.Searches, Duration(s.Duration))
+}
+
+// Count writes n things: "1 solution", "2 solutions".
+func Count(n int64, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // Duration formats like Python's timedelta, which Polyform Puzzler prints:

@@ -11,10 +11,12 @@ import (
 
 // CompileCmd writes the exact-cover problem of a puzzle.
 type CompileCmd struct {
-	Target string `arg:"" predictor:"target" help:"Catalogue name or spec file."`
-	Emit   string `default:"dlx" enum:"dlx" help:"What to write: dlx (Knuth's DLX format, with colours and multiplicities as in DLX2/DLX3)."`
-	Output string `short:"o" placeholder:"FILE" help:"Write to FILE instead of standard output."`
-	All    bool   `help:"Write the whole problem even when the spec asks for distinct solutions (unique = true)."`
+	Target      string `arg:"" predictor:"target" help:"Catalogue name or spec file."`
+	Emit        string `default:"dlx" enum:"dlx" help:"What to write: dlx (Knuth's DLX format, with colours and multiplicities as in DLX2/DLX3)."`
+	Output      string `short:"o" placeholder:"FILE" help:"Write to FILE instead of standard output."`
+	All         bool   `help:"Write the whole problem even when the spec asks for distinct solutions (unique = true)."`
+	StatusFlags `embed:""`
+	LimitFlags  `embed:""`
 }
 
 func (c *CompileCmd) Run(e *env) error {

@@ -16,7 +16,7 @@ import (
 // COMP_LINE, and complete answers from the command-line model (commands,
 // flags, the values of enum flags) and the predictors below.
 type CompletionCmd struct {
-	Shell string `arg:"" enum:"bash,zsh,fish" help:"The shell: bash, zsh or fish. Load the script with 'source <(polyspec completion bash)' (bash, zsh) or 'polyspec completion fish | source'."`
+	Shell string `arg:"" enum:"bash,zsh,fish" help:"The shell: bash, zsh or fish."`
 }
 
 // The scripts run polyspec by name, so that they go on working when it is

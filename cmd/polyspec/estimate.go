@@ -7,6 +7,7 @@ import (
 	"math"
 	"runtime"
 
+	"github.com/polyspec/polyspec/cmd/internal/progress"
 	"github.com/polyspec/polyspec/cover"
 )
 
@@ -43,7 +44,9 @@ func (c *SolveCmd) estimate(e *env, j *job) error {
 		if pt.Distinct != nil {
 			p = pt.Distinct.Problem()
 		}
+		stopStatus := e.status.Show(func() progress.Status { return progress.Status{Label: "estimating", Solutions: -1} })
 		est, err := cover.EstimateSearch(e.ctx, p, workers, estimateWalks)
+		stopStatus()
 		if errors.Is(err, context.Canceled) {
 			return exitError{130} // Ctrl-C: the shell's status for it
 		}
@@ -73,6 +76,6 @@ func printEstimate(e *env, title string, est cover.Estimate) error {
 	default:
 		what = fmt.Sprintf("about %.2g nodes and %.2g solutions", est.Nodes, est.Solutions)
 	}
-	_, err := fmt.Fprintf(e.stdout, "%sestimated search: %s (Knuth's estimate of algx's tree, from random walks; rough, see --help)\n", title, what)
+	_, err := fmt.Fprintf(e.stdout, "%sestimated search: %s (Knuth's estimate of algx's tree, from random walks; rough: 'polyspec help estimate')\n", title, what)
 	return err
 }

@@ -30,10 +30,11 @@ import (
 
 // GalleryCmd writes the catalogue as static web pages.
 type GalleryCmd struct {
-	Dir       string        `arg:"" help:"Folder to write to (made if missing): index.html, and per family a folder with its page, pictures and spec files."`
-	Names     []string      `arg:"" optional:"" predictor:"name" help:"Catalogue names to show (default: all)."`
-	Timeout   time.Duration `default:"2s" help:"Leave out the picture of a puzzle whose first solution takes longer, with a note."`
-	Catalogue string        `default:"../../docs/catalogue.md" placeholder:"URL" help:"The catalogue page (polyspec list --markdown), as the family pages reach it: each picture links to its puzzle's row there. The default suits a gallery written to a folder at the top of the repository."`
+	Dir         string        `arg:"" help:"Folder to write to (made if missing): index.html, and per family a folder with its page, pictures and spec files."`
+	Names       []string      `arg:"" optional:"" predictor:"name" help:"Catalogue names to show (default: all)."`
+	Timeout     time.Duration `default:"2s" help:"Leave out the picture of a puzzle whose first solution takes longer, with a note."`
+	Catalogue   string        `default:"../../docs/catalogue.md" placeholder:"URL" help:"The catalogue page, to link each picture to its row (default: for a gallery at the repository's top)."`
+	StatusFlags `embed:""`
 }
 
 // A galleryCard is one puzzle on a family page.

@@ -18,7 +18,7 @@ import (
 
 // ImportCmd turns other programs' files into spec files.
 type ImportCmd struct {
-	Puzzler ImportPuzzlerCmd `cmd:"" help:"Write a spec for each Polyform Puzzler solution file, from its first solution and its closing count."`
+	Puzzler ImportPuzzlerCmd `cmd:"" help:"Write a spec for each Polyform Puzzler solution file."`
 }
 
 // ImportPuzzlerCmd imports Polyform Puzzler solution files.
@@ -27,8 +27,8 @@ type ImportPuzzlerCmd struct {
 	Out        string   `default:"." placeholder:"DIR" help:"Folder for the spec files, one per input, named after it."`
 	YAML       bool     `name:"yaml" help:"Write YAML instead of TOML."`
 	Lattice    string   `placeholder:"L" predictor:"lattice" help:"The lattice: ${lattice_words}; by default inferred from the coordinates, the picture and the file's folder."`
-	Force      bool     `help:"Overwrite spec files that exist (by default they are left alone, as hand-edited specs may be)."`
-	Budget     float64  `default:"10" placeholder:"S" help:"CPU seconds each count may take when finding the convention under which the spec reproduces a complete run's count (0: do not count, and write no expect)."`
+	Force      bool     `help:"Overwrite spec files that exist (by default left alone, as they may be edited)."`
+	Budget     float64  `default:"10" placeholder:"S" help:"CPU seconds each count may take to find the conventions of a complete run's count (0: no count, no expect)."`
 	Backend    string   `default:"${default_backend}" enum:"${backends}" help:"Search backend for those counts: ${backends} (default ${default_backend})."`
 	Documented string   `placeholder:"FILE" help:"Polyform Puzzler's count statements of its puzzles (tab-separated: family, puzzle, class, documented): a complete run's count that its puzzle's description contradicts (\"many solutions\", another number, a count of part of the puzzle) gets no expect, and one it states is sourced to both; a puzzle with no such count whose description states one gets that count to reproduce, sourced to the documentation."`
 }

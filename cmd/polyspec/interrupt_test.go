@@ -41,7 +41,7 @@ func TestInterruptPhases(t *testing.T) {
 		sig  os.Signal
 	}{
 		{"enumerating", []string{"enumerate", "--lattice", "square", "--order", "18", "--max-forms", "0"}, syscall.SIGTERM},
-		{"compiling", []string{"--max-placements", "0", "solve", "polycubes-56-crystal-1", "--count"}, os.Interrupt},
+		{"compiling", []string{"solve", "polycubes-56-crystal-1", "--count", "--max-placements", "0"}, os.Interrupt},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			cmd := polyspecCommand(t, c.args...)

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -13,11 +15,13 @@ import (
 
 // ListCmd lists the catalogue.
 type ListCmd struct {
-	Family     string `placeholder:"F" predictor:"family" help:"List only this family (a catalogue folder: ominoes, cubes, ...)."`
-	HasCount   bool   `name:"has-count" help:"List only puzzles with a count, published or polyspec's own."`
-	Markdown   bool   `help:"Write the catalogue page (docs/catalogue.md): a table per family with each puzzle's board, pieces, count and the count's source."`
-	PuzzlerDir string `name:"puzzler-dir" placeholder:"DIR" help:"With --markdown, the folder of Polyform Puzzler's solution files (DIR/FAMILY/NAME.txt), to add the time its run took."`
-	Times      string `placeholder:"FILE" help:"With --markdown, a file of polyspec's measured times (docs/catalogue-times.tsv: name, what was timed, CPU seconds), to add each puzzle's."`
+	Filter     []string `arg:"" optional:"" predictor:"name" help:"Words or patterns: list the puzzles whose names hold a word (soma) or match a pattern ('soma-*')."`
+	Family     string   `placeholder:"F" predictor:"family" help:"List only this family (a catalogue folder: ominoes, cubes, ...)."`
+	Lattice    string   `placeholder:"L" predictor:"lattice" help:"List only the puzzles on this lattice: ${lattice_words}."`
+	HasCount   bool     `name:"has-count" help:"List only puzzles with a count, published or polyspec's own."`
+	Markdown   bool     `group:"markdown" help:"Write the catalogue page (docs/catalogue.md), a table per family."`
+	PuzzlerDir string   `name:"puzzler-dir" placeholder:"DIR" group:"markdown" help:"With --markdown, Polyform Puzzler's solution files (DIR/FAMILY/NAME.txt), for their run times."`
+	Times      string   `placeholder:"FILE" group:"markdown" help:"With --markdown, polyspec's measured times (TSV: name, what was timed, CPU seconds)."`
 }
 
 // ownMark follows a count that polyspec made itself (the spec's count and
@@ -30,8 +34,15 @@ func (c *ListCmd) Run(e *env) error {
 		return err
 	}
 	if c.Markdown {
+		if len(c.Filter) > 0 || c.Lattice != "" || c.HasCount {
+			return errors.New("list --markdown writes the whole catalogue page: leave out the filter, --lattice and --has-count")
+		}
 		return c.markdown(e, entries)
 	}
+	if entries, err = filterNames(entries, c.Filter); err != nil {
+		return err
+	}
+	listed := 0
 	tw := tabwriter.NewWriter(e.stdout, 2, 8, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tFAMILY\tLATTICE\tBOARD\tPIECES\tDISTINCT\tALL")
 	for _, entry := range entries {
@@ -39,15 +50,19 @@ func (c *ListCmd) Run(e *env) error {
 		if err != nil {
 			return err
 		}
-		if c.HasCount && !hasCount(s) {
+		if c.HasCount && !hasCount(s) || c.Lattice != "" && (s.Lattice.V != c.Lattice || s.Kind.V == "sudoku") {
 			continue
 		}
+		listed++
 		lattice, pieces := s.Lattice.V, shorten(s.Pieces.S, 30)
 		if s.Kind.V == "sudoku" {
 			lattice, pieces = "-", "-"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", entry.Name, entry.Family, lattice,
 			boardText(s), pieces, countText(s.Expect, s.Count, s.Unique.V || s.Kind.V == "sudoku"), countText(s.ExpectAll, s.CountAll, true))
+	}
+	if listed == 0 {
+		return errors.New("list: no catalogue puzzle matches")
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -82,7 +97,7 @@ func catalogue(family string, names []string) ([]puzzles.Entry, error) {
 	}
 	for _, n := range names {
 		if !slices.ContainsFunc(out, func(e puzzles.Entry) bool { return e.Name == n }) {
-			return nil, fmt.Errorf("%s: no catalogue puzzle of that name (polyspec list shows them)", n)
+			return nil, fmt.Errorf("%s: no catalogue puzzle of that name (%s)", n, nearestNames(n))
 		}
 	}
 	return out, nil
@@ -131,4 +146,36 @@ func countText(published, own spec.Value[int64], relevant bool) string {
 		return strconv.FormatInt(own.V, 10) + ownMark
 	}
 	return "-"
+}
+
+// filterNames keeps the entries whose names match a filter: a pattern
+// (with *, ? or [) matches the whole name, as path.Match does; a word is
+// found anywhere in it. Case does not matter.
+func filterNames(entries []puzzles.Entry, filters []string) ([]puzzles.Entry, error) {
+	if len(filters) == 0 {
+		return entries, nil
+	}
+	var out []puzzles.Entry
+	for _, e := range entries {
+		for _, f := range filters {
+			ok, err := nameMatches(e.Name, f)
+			if err != nil {
+				return nil, fmt.Errorf("list: %s: %v", f, err)
+			}
+			if ok {
+				out = append(out, e)
+				break
+			}
+		}
+	}
+	return out, nil
+}
+
+// nameMatches reports whether a name matches a pattern or holds a word.
+func nameMatches(name, filter string) (bool, error) {
+	name, filter = strings.ToLower(name), strings.ToLower(filter)
+	if strings.ContainsAny(filter, "*?[") {
+		return path.Match(filter, name)
+	}
+	return strings.Contains(name, filter), nil
 }

@@ -5,11 +5,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/polyspec/polyspec/cmd/internal/pipeline"
 	"github.com/polyspec/polyspec/cmd/internal/pipscli"
 	"github.com/polyspec/polyspec/cmd/internal/process"
+	"github.com/polyspec/polyspec/cmd/internal/progress"
 	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/cover/dlxfile"
@@ -35,6 +37,9 @@ type job struct {
 	firstOnly, serial bool
 	// failUnsolved exits with status 1 when a puzzle has no solution.
 	failUnsolved bool
+	// picture draws a solution as text without its record, for a
+	// terminal.
+	picture func(w io.Writer, s emit.Solution) error
 }
 
 // load reads a target of any kind: a DLX file, a Pips game, a list of
@@ -127,6 +132,13 @@ func specJob(s *spec.Spec, opts loadOptions) (*job, error) {
 			}},
 		dims:   pz.Lattice.Dims(),
 		refuse: refuse,
+		picture: func(w io.Writer, sol emit.Solution) error {
+			r, err := emit.NewRecords(w, lattice, pz.Board)
+			if err == nil {
+				_, err = fmt.Fprintln(w, r.Picture(sol))
+			}
+			return err
+		},
 	}, nil
 }
 
@@ -164,12 +176,12 @@ func loadDLX(path string) (*job, error) {
 					_, err := fmt.Fprintf(w, "solution %d:\n%s\n\n", s.Number, strings.Join(s.Options, "\n"))
 					return err
 				},
-				Close: func(w io.Writer, sum emit.Summary) error {
-					_, err := fmt.Fprintf(w, "%s%d solutions, %d nodes, %d updates, duration %s\n",
-						sum.Notice(), sum.Solutions, sum.Searches, sum.Updates, emit.Duration(sum.Duration))
-					return err
-				},
+				Close: writeLine,
 			}},
+		picture: func(w io.Writer, s emit.Solution) error {
+			_, err := fmt.Fprintln(w, strings.Join(s.Options, "\n"))
+			return err
+		},
 		refuse: refusing(refusing(refusing(notPips(), "a DLX file holds no symmetries: compile writes them into it", "--all", "--pivot"), noBoard, "--dead-regions", "--balance"),
 			"a DLX file has no pictures: its items are only names", pictureFlags...),
 	}, nil
@@ -218,11 +230,27 @@ func loadSpec(target string) (*spec.Spec, error) {
 	return nil, fmt.Errorf("%s: no such file, and no catalogue puzzle of that name (%s)", target, nearestNames(target))
 }
 
-// nearestNames suggests the catalogue names nearest a misspelt one.
+// nearestNames suggests the catalogue names a target may mean: those it
+// begins or is a word of (soma: soma-3x3x3, ...), else those nearest a
+// misspelt name.
 func nearestNames(target string) string {
-	var names []string
+	var names, begun, worded []string
 	for _, e := range puzzles.Entries() {
 		names = append(names, e.Name)
+		switch {
+		case strings.HasPrefix(e.Name, target):
+			begun = append(begun, e.Name)
+		case slices.Contains(strings.Split(e.Name, "-"), target):
+			worded = append(worded, e.Name)
+		}
+	}
+	holding := append(begun, worded...)
+	const most = 5
+	switch {
+	case len(holding) > most:
+		return fmt.Sprintf("did you mean %s or another of the %d that 'polyspec list %s' shows?", strings.Join(holding[:most], ", "), len(holding), target)
+	case len(holding) > 0:
+		return "did you mean " + strings.Join(holding, " or ") + "?"
 	}
 	near := spec.Nearest(target, names)
 	if near == nil {
@@ -235,6 +263,7 @@ func nearestNames(target string) string {
 // an interrupt ends the process at once, as neither watches the context.
 func loadPuzzle(e *env, target string) (*spec.Spec, *compile.Puzzle, error) {
 	defer process.Unwatched(e.ctx)()
+	defer e.status.Show(preparing)()
 	s, err := loadSpec(target)
 	if err != nil {
 		return nil, nil, err
@@ -242,6 +271,10 @@ func loadPuzzle(e *env, target string) (*spec.Spec, *compile.Puzzle, error) {
 	pz, err := compile.FromSpecLimits(s, e.limits)
 	return s, pz, err
 }
+
+// preparing is the status line while a puzzle is built, which for a big
+// one takes seconds.
+func preparing() progress.Status { return progress.Status{Label: "preparing", Solutions: -1} }
 
 // pivotAuto is the default of --pivot: PivotEstimate for a search that
 // runs to its end, where weighing the pivots (a few tenths of a second

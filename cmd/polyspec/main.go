@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/alecthomas/kong"
@@ -17,36 +16,63 @@ import (
 	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/compile/pips"
 	"github.com/polyspec/polyspec/cover"
-	"github.com/polyspec/polyspec/spec"
 )
 
-// CLI is the command line; kong builds --help from the tags.
+// CLI is the command line; kong builds --help from the tags, in the groups
+// of commandGroups, with the examples of help.go.
 type CLI struct {
-	Quiet   bool             `help:"Draw no status line. (It is drawn only when standard error is a terminal, during long searches.)"`
-	Version kong.VersionFlag `help:"Print the module version, VCS revision and whether the tree was modified, from the build information."`
-	// The limits bound what a spec (and, for placements, a Pips game) may
-	// ask for before it is built (see docs/limits.md).
-	MaxCells      int `name:"max-cells" default:"10000" placeholder:"N" help:"Refuse a spec whose board has more cells (default ${default}; 0: no limit)."`
-	MaxPlacements int `name:"max-placements" default:"2000000" placeholder:"N" help:"Refuse a spec or Pips game whose pieces have more placements on the board, each an option of the problem that takes memory (default ${default}; 0: no limit). A spec known to need more says so with its max-placements key, which replaces this limit for it, up to ${max_declared_placements}."`
+	Version versionFlag `hidden:"" help:"Print the version in one line (--build-info: all of the build information)."`
+	// BuildInfo is read by versionFlag, which prints before the other
+	// flags are applied.
+	BuildInfo bool `name:"build-info" hidden:"" help:"With --version, print all of the build information."`
 
-	Solve     SolveCmd     `cmd:"" help:"Solve a puzzle of any kind (a catalogue name, a spec file, a DLX file, a Pips game, a list of Sudoku puzzles); a flag that does not apply to the kind is refused, saying why."`
-	Compile   CompileCmd   `cmd:"" help:"Compile a puzzle to an exact-cover problem and write it in Knuth's DLX format."`
-	List      ListCmd      `cmd:"" help:"List the puzzles in the embedded catalogue."`
-	Merge     MergeCmd     `cmd:"" help:"Add up the parts of a search split with 'solve --shard --out' and print the closing count line, whose duration is the parts' search time added up."`
-	Verify    VerifyCmd    `cmd:"" help:"Solve every catalogue puzzle with a known count and report mismatches (exit status 1 on any)."`
-	Enumerate EnumerateCmd `cmd:"" help:"Count (or list) every polyform of one order on a lattice."`
-	Render    RenderCmd    `cmd:"" help:"Draw a solution of a saved solution file (polyspec's or Polyform Puzzler's) as SVG, PNG, X3D or glTF."`
-	Gallery   GalleryCmd   `cmd:"" help:"Write static HTML pages showing a solution of every catalogue puzzle, one page per family."`
-	Import    ImportCmd    `cmd:"" help:"Turn other programs' puzzle files into spec files."`
-	Draw      DrawCmd      `cmd:"" help:"Draw Polypips pieces (5F+:12345, 4L+:3456:90) as box-drawing art, as draw_polypips does."`
-	Generate  GenerateCmd  `cmd:"" help:"Generate a Polypips game from a configuration, as generate_polypips does."`
-	Studio    StudioCmd    `cmd:"" help:"Serve the studio, a local web app that edits, draws, solves and shares specs and plays Pips games, and print its address."`
+	New      NewCmd      `cmd:"" group:"start" help:"Write a commented spec to start a puzzle from (NAME.toml)."`
+	Solve    SolveCmd    `cmd:"" group:"start" help:"Solve or count a puzzle: catalogue name, spec, DLX, Pips, Sudoku."`
+	List     ListCmd     `cmd:"" group:"start" help:"List the catalogue, or the puzzles whose names match."`
+	Studio   StudioCmd   `cmd:"" group:"start" help:"Serve the studio: edit, draw, solve and share in a browser."`
+	Render   RenderCmd   `cmd:"" group:"draw" help:"Draw a solution of a saved solution file as SVG, PNG, X3D or glTF."`
+	Draw     DrawCmd     `cmd:"" group:"draw" help:"Draw Polypips pieces (5F+:12345) as box-drawing art."`
+	Gallery  GalleryCmd  `cmd:"" group:"draw" help:"Write HTML pages with a solution of every catalogue puzzle drawn."`
+	Merge    MergeCmd    `cmd:"" group:"long" help:"Add up the parts of a search split with 'solve --shard --out'."`
+	Verify   VerifyCmd   `cmd:"" group:"long" help:"Check the catalogue's known counts (status 1 on a mismatch)."`
+	Estimate EstimateCmd `cmd:"" group:"long" help:"Estimate how big a count's search is, before starting one."`
+	Compile  CompileCmd  `cmd:"" group:"formats" help:"Write a puzzle in Knuth's DLX exact-cover format."`
+	Import   ImportCmd   `cmd:"" group:"formats" help:"Turn other programs' puzzle files into spec files."`
+	Schema   SchemaCmd   `cmd:"" group:"formats" help:"Print the JSON Schema of spec files, for editors."`
 
-	Completion CompletionCmd `cmd:"" help:"Print a shell's completion script (bash, zsh, fish): commands, flags, their values and catalogue names."`
-	Help       HelpCmd       `cmd:"" help:"Print the reference of spec files ('polyspec help spec'), or a command's help."`
-	Schema     SchemaCmd     `cmd:"" help:"Print the JSON Schema of spec files, for editors to check them with."`
-	New        NewCmd        `cmd:"" help:"Write a commented spec to start a puzzle from: NAME.toml, which solves as written."`
+	Enumerate  EnumerateCmd  `cmd:"" group:"more" help:"Count (or list) every polyform of one order on a lattice."`
+	Generate   GenerateCmd   `cmd:"" group:"more" help:"Generate a Polypips game from a configuration or flags."`
+	Completion CompletionCmd `cmd:"" group:"more" help:"Print a shell's completion script (bash, zsh, fish)."`
+	Help       HelpCmd       `cmd:"" group:"more" help:"Print a help topic (spec, limits, ...) or a command's help."`
 }
+
+// commandGroups are the headings of the command list, in order.
+var commandGroups = []kong.Group{
+	{Key: "start", Title: "Start:"},
+	{Key: "draw", Title: "Draw:"},
+	{Key: "long", Title: "Long searches:"},
+	{Key: "formats", Title: "Formats:"},
+	{Key: "more", Title: "More:"},
+}
+
+// LimitFlags bound what a spec (and, for placements, a Pips game) may ask
+// for before it is built (see docs/limits.md), for the commands that
+// compile specs from outside the catalogue.
+type LimitFlags struct {
+	MaxCells      int `name:"max-cells" default:"10000" placeholder:"N" group:"limits" help:"Refuse a spec whose board has more cells (0: no limit)."`
+	MaxPlacements int `name:"max-placements" default:"2000000" placeholder:"N" group:"limits" help:"Refuse a spec or Pips game with more placements (0: no limit)."`
+}
+
+func (l *LimitFlags) limits() compile.Limits {
+	return compile.Limits{Cells: l.MaxCells, Placements: l.MaxPlacements}
+}
+
+// StatusFlags are the flags of the commands that draw a status line.
+type StatusFlags struct {
+	Quiet bool `help:"Draw no status line (drawn only when standard error is a terminal)."`
+}
+
+func (s *StatusFlags) quiet() bool { return s.Quiet }
 
 // env is what every command runs with: its output streams and a context that
 // Ctrl-C cancels.
@@ -60,6 +86,9 @@ type env struct {
 	status *progress.Line
 	// limits bound the specs the command compiles.
 	limits compile.Limits
+	// terminal is whether stdout is a terminal, where solve shows a
+	// picture rather than records.
+	terminal bool
 }
 
 func main() {
@@ -87,25 +116,15 @@ func (e exitError) Error() string { return fmt.Sprintf("exit status %d", e.code)
 func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var cli CLI
 	exit := -1
-	lattices, latticeWords := latticeNames()
-	parser, err := kong.New(&cli,
-		kong.Name("polyspec"),
-		kong.Description("Solve, count, check and draw polyform puzzles written as spec files, Pips and Polypips games, and Sudoku."),
-		kong.UsageOnError(),
-		kong.Writers(stdout, stderr),
-		kong.Exit(func(code int) { exit = code }),
-		kong.ConfigureHelp(kong.HelpOptions{Compact: true}),
-		kong.Vars{
-			"default_backend":         cover.DefaultBackend,
-			"backends":                strings.Join(cover.BackendNames(), ","),
-			"boards":                  strings.Join(pips.BoardNames, ", "),
-			"lattices":                lattices,
-			"lattice_words":           latticeWords,
-			"default_lattice":         compile.Lattices[0].Name(),
-			"version":                 version(),
-			"max_declared_placements": strconv.Itoa(spec.MaxDeclaredPlacements),
-		},
-	)
+	// polyspec alone prints its usage as 'go' does: on stderr, status 2.
+	if len(args) == 0 && os.Getenv("COMP_LINE") == "" {
+		stdout, args, exit = stderr, []string{"--help"}, 2
+	}
+	parser, err := newParser(&cli, stdout, stderr, func(code int) {
+		if exit < 0 {
+			exit = code
+		}
+	})
 	if err != nil {
 		fmt.Fprintln(stderr, "polyspec:", err)
 		return 2
@@ -122,10 +141,19 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintln(stderr, "polyspec:", err)
 		return 2
 	}
-	status := progress.New(stderr, progress.IsTerminal(stderr) && !cli.Quiet)
+	cmd := kctx.Selected().Target.Addr().Interface()
+	var limits compile.Limits
+	if l, ok := cmd.(interface{ limits() compile.Limits }); ok {
+		limits = l.limits()
+	}
+	quiet := false
+	if q, ok := cmd.(interface{ quiet() bool }); ok {
+		quiet = q.quiet()
+	}
+	status := progress.New(stderr, progress.IsTerminal(stderr) && !quiet)
 	out := process.NewSticky(stdout)
 	e := &env{ctx: ctx, stdout: status.Writer(out), stderr: status.Writer(stderr), status: status,
-		limits: compile.Limits{Cells: cli.MaxCells, Placements: cli.MaxPlacements}}
+		limits: limits, terminal: progress.IsTerminal(stdout)}
 	err = kctx.Run(e)
 	if werr := out.Err(); werr != nil && err == nil {
 		err = fmt.Errorf("writing the output: %w", werr)
@@ -145,4 +173,28 @@ func runContext(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	fmt.Fprintln(stderr, "polyspec:", err)
 	return 1
+}
+
+// newParser builds the command line's parser, writing to stdout and
+// stderr and calling exit where kong would end the process.
+func newParser(cli *CLI, stdout, stderr io.Writer, exit func(int)) (*kong.Kong, error) {
+	lattices, latticeWords := latticeNames()
+	return kong.New(cli,
+		kong.Name("polyspec"),
+		kong.Description("Solve, count, check and draw polyform puzzles written as spec files, Pips and Polypips games, and Sudoku. polyspec --version prints the version."),
+		kong.UsageOnError(),
+		kong.Writers(stdout, stderr),
+		kong.Exit(exit),
+		kong.ExplicitGroups(append(commandGroups, flagGroups...)),
+		kong.ConfigureHelp(kong.HelpOptions{Compact: true, WrapUpperBound: helpWidth}),
+		kong.Help(printHelp),
+		kong.Vars{
+			"default_backend": cover.DefaultBackend,
+			"backends":        strings.Join(cover.BackendNames(), ","),
+			"boards":          strings.Join(pips.BoardNames, ", "),
+			"lattices":        lattices,
+			"lattice_words":   latticeWords,
+			"default_lattice": compile.Lattices[0].Name(),
+		},
+	)
 }

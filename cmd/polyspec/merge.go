@@ -12,7 +12,7 @@ import (
 
 // MergeCmd adds up the parts of a sharded search.
 type MergeCmd struct {
-	Parts  []string `arg:"" name:"part" help:"The files 'solve --shard i/N --out FILE' wrote: one for each i from 0 to N-1, all of the same search (the same puzzle, --all or not, and N)."`
+	Parts  []string `arg:"" name:"part" help:"The files of 'solve --shard i/N --out FILE', one for each i from 0 to N-1, of one search."`
 	Format string   `default:"text" enum:"text,json" help:"Output format: text (the closing line of solve) or json (solve's closing object)."`
 }
 

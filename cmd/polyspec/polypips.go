@@ -4,8 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 
+	"github.com/polyspec/polyspec/cmd/internal/pipeline"
 	"github.com/polyspec/polyspec/cmd/internal/pipscli"
+	"github.com/polyspec/polyspec/compile"
+	"github.com/polyspec/polyspec/emit"
 )
 
 // DrawCmd is draw_polypips as a polyspec command.
@@ -26,7 +30,10 @@ func (c *DrawCmd) Run(e *env) error {
 // GenerateCmd is generate_polypips as a polyspec command.
 type GenerateCmd struct {
 	pipscli.GenerateFlags `embed:""`
+	MaxPlacements         int `name:"max-placements" default:"2000000" placeholder:"N" group:"limits" help:"Refuse a game with more placements (0: no limit)."`
 }
+
+func (c *GenerateCmd) limits() compile.Limits { return compile.Limits{Placements: c.MaxPlacements} }
 
 // Help is the long help of polyspec generate --help.
 func (c *GenerateCmd) Help() string { return pipscli.GenerateHelp }
@@ -59,8 +66,36 @@ func loadPips(path string, opts loadOptions) (*job, error) {
 	if err != nil {
 		return nil, err
 	}
+	pipsText(pj, opts.count)
 	return &job{Job: *pj, kind: "Pips games", dims: 2, firstOnly: true, serial: true, failUnsolved: true,
 		refuse: refusing(refusing(refusing(refusing(nil, "a Pips game has no symmetry reduction", "--all", "--pivot"), noBoard, "--dead-regions", "--balance"),
 			"a Pips game is drawn with --svg only", pictureFlags[1:]...),
 			"a Pips game is searched in a fraction of a second by the sums backend, whose search of region rules is not split", splitFlags...)}, nil
+}
+
+// pipsText makes a Pips job's text output like every other kind's: a
+// blank line between the puzzles of an NYT file, each game's count on its
+// own line after its title, and the closing count line of every kind at
+// the end, in place of solve_polypips's bare counts.
+func pipsText(pj *pipeline.Job, count bool) {
+	start, end := pj.Text.Start, pj.Text.End
+	pj.Text.Start = func(w io.Writer, pt *pipeline.Part) error {
+		if len(pj.Parts) > 1 && pt != pj.Parts[0] {
+			if _, err := fmt.Fprintln(w); err != nil {
+				return err
+			}
+		}
+		return start(w, pt)
+	}
+	pj.Text.End = func(w io.Writer, pt *pipeline.Part, sum emit.Summary) error {
+		switch {
+		case count && len(pj.Parts) > 1:
+			_, err := fmt.Fprintln(w, emit.Count(sum.Solutions, "solution"))
+			return err
+		case count:
+			return nil
+		}
+		return end(w, pt, sum)
+	}
+	pj.Text.Close = writeLine
 }

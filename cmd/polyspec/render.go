@@ -67,11 +67,11 @@ func (c *RenderCmd) Run(e *env) error {
 // Pictures are the drawing outputs of solve and render, each to a file or
 // with "-" to standard output.
 type Pictures struct {
-	SVG     string `name:"svg" placeholder:"FILE" help:"Draw the solution as SVG (- for standard output). solve draws its first solution, or the Nth with --stop-after, and stops there."`
-	PNG     string `name:"png" placeholder:"FILE" help:"Draw the solution as a PNG image."`
-	PNGSize *int   `name:"png-size" placeholder:"PIXELS" help:"The PNG's longer side (default 480)."`
-	X3D     string `name:"x3d" placeholder:"FILE" help:"Write a polycube solution as an X3D scene, one box per cube."`
-	GLTF    string `name:"gltf" placeholder:"FILE" help:"Write the solution as a glTF 2.0 model (one .gltf file, data embedded)."`
+	SVG     string `name:"svg" placeholder:"FILE" group:"pictures" help:"Draw the first solution (the Nth with -n N) as SVG (-: standard output)."`
+	PNG     string `name:"png" placeholder:"FILE" group:"pictures" help:"Draw the solution as a PNG image."`
+	PNGSize *int   `name:"png-size" placeholder:"PIXELS" group:"pictures" help:"The PNG's longer side (default 480)."`
+	X3D     string `name:"x3d" placeholder:"FILE" group:"pictures" help:"Draw a polycube solution as an X3D scene, one box per cube."`
+	GLTF    string `name:"gltf" placeholder:"FILE" group:"pictures" help:"Draw the solution as a glTF 2.0 model (one .gltf file, data embedded)."`
 
 	// What solve draws: solution number, and its pieces once found.
 	number int
@@ -157,9 +157,10 @@ func (p *Pictures) write(stdout io.Writer, draw func(format string, w io.Writer)
 }
 
 // forSolve prepares solve to draw: it stops the search at the solution to
-// draw, the first or --stop-after's, and when a picture goes to standard
-// output it keeps the solutions' text off it.
-func (p *Pictures) forSolve(e *env, stopAfter int) (*env, int) {
+// draw, the first or --stop-after's (unless count asks for them all), and
+// when a picture goes to standard output it keeps the solutions' text off
+// it.
+func (p *Pictures) forSolve(e *env, stopAfter int, count bool) (*env, int) {
 	if !p.wanted() {
 		return e, stopAfter
 	}
@@ -169,6 +170,9 @@ func (p *Pictures) forSolve(e *env, stopAfter int) (*env, int) {
 		quiet := *e
 		quiet.stdout = io.Discard
 		e = &quiet
+	}
+	if count {
+		return e, stopAfter
 	}
 	return e, p.number
 }

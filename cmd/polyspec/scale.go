@@ -17,10 +17,10 @@ import (
 // machine: a shard of a search split over many processes, its result for
 // merge, and a record of its progress to resume it from.
 type Scale struct {
-	Shard  string `placeholder:"[i]/N" help:"Search only part i of N disjoint parts (0 <= i < N), which together are the whole search; with /N alone, i is taken from $$JOB_COMPLETION_INDEX, which a Kubernetes Indexed Job sets. Write each part with --out and add them up with 'polyspec merge'."`
-	Out    string `placeholder:"FILE" help:"Once the search is through, write its counts to FILE as JSON (atomically: a merge never sees half a file), for 'polyspec merge'. Without --shard it is the only part, 0/1."`
-	State  string `placeholder:"FILE" help:"Record which parts of the search are finished in FILE, every 10 s and when the search stops (Ctrl-C too), so that --resume can go on from there."`
-	Resume bool   `help:"Go on with the search recorded in the --state file: its finished parts are not searched again. The file must come from the same puzzle, --all or not, --pivot and --shard; if it does not exist yet, the search starts afresh. Needs --count."`
+	Shard  string `placeholder:"[i]/N" group:"long" help:"Search only part i of N disjoint parts; 'polyspec merge' adds them up."`
+	Out    string `placeholder:"FILE" group:"long" help:"Write the search's counts to FILE as JSON, for 'polyspec merge'."`
+	State  string `placeholder:"FILE" group:"long" help:"Record the finished parts of the search in FILE (every 10 s, on Ctrl-C)."`
+	Resume bool   `group:"long" help:"Go on with the count recorded in the --state file (with --count)."`
 
 	shard cover.Shard // --shard, read by check
 }

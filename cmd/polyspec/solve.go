@@ -17,31 +17,36 @@ import (
 
 // SolveCmd solves a puzzle or a DLX file.
 type SolveCmd struct {
-	Target    string `arg:"" predictor:"target" help:"Catalogue name (see 'polyspec list'), spec file (.toml, .yaml, .yml), DLX file (.dlx), Pips game (NYT .json, Polypips text game or generator output), or a list of Sudoku puzzles (one grid per line, '.' for a blank)."`
+	Target    string `arg:"" predictor:"target" help:"A catalogue name or a spec, DLX, Pips or Sudoku-list file ('polyspec help inputs')."`
 	Count     bool   `help:"Print only the closing count line, not the solutions."`
-	StopAfter *int   `short:"n" name:"stop-after" placeholder:"N" help:"Stop after N solutions, of each puzzle of a file of several (0: find them all; the default, except for Pips games and lists of Sudoku puzzles, which print each puzzle's first solution)."`
-	Backend   string `default:"${default_backend}" enum:"${backends}" help:"Search backend: ${backends} (default ${default_backend})."`
-	Format    string `default:"text" enum:"text,json" help:"Output format: text (Polyform Puzzler's solution records; a Sudoku's grid; a Pips game's box art) or json (one object per line, the same shape for every kind: docs/json.md)."`
-	All       bool   `help:"Count every solution, not one per symmetry class (overrides unique = true in the spec)."`
-	Pivot     string `default:"auto" enum:"auto,fewest,free,estimate" help:"How a polyform puzzle's search modulo its symmetries picks the piece it keeps to one placement per symmetry class: auto (estimate for a search that runs to its end, fewest for one cut short by --stop-after, whose first solutions come before weighing would pay; the default), fewest (the piece with fewest placements left), free (a piece none of whose placements a symmetry fixes, if there is one), or estimate (when fewest's search is estimated at over 2 million nodes and would be searched by algx, weigh the six pieces with fewest placements by Knuth's estimate of their searches and take the smallest, if it is at most 0.8 of fewest's and algx would search it too; 0.1 to 0.9 s in all on the hard catalogue puzzles, which pays on searches of seconds: docs/bench/2026-11-26-puzzler-complete.md). Counts are the same for each; the searches (nodes), and the order and drawing of the solutions listed, differ."`
+	StopAfter *int   `short:"n" name:"stop-after" placeholder:"N" help:"Stop after N solutions of each puzzle (0: all; Pips and Sudoku lists: 1)."`
+	Format    string `enum:"auto,text,json" default:"auto" help:"text: records; json: docs/json.md; auto: text, or a picture on a terminal."`
+	All       bool   `help:"Count every solution, not one per symmetry class (overrides unique = true)."`
+	// StatusFlags hold --quiet.
+	StatusFlags `embed:""`
+	Backend     string `default:"${default_backend}" enum:"${backends}" group:"search" help:"Search backend: ${backends}."`
+	Workers     int    `default:"0" placeholder:"N" group:"search" help:"Search on N cores (0: every core); the solutions and count are the same."`
+	Pivot       string `default:"auto" enum:"auto,fewest,free,estimate" group:"search" help:"How a search modulo symmetry picks the piece it fixes."`
 	// DeadRegions switches the dead-region check (load.go).
-	DeadRegions string `name:"dead-regions" default:"auto" enum:"auto,on,off" help:"For a polyform puzzle with --backend algx, memo or auto when it picks algx: give up on a node whose empty cells hold a region that the pieces left cannot fill: on, off, or auto (on for squares and triangles, where it mostly makes searches faster). The solutions are the same either way."`
+	DeadRegions string `name:"dead-regions" default:"auto" enum:"auto,on,off" group:"search" help:"Prune empty regions no piece left fills (auto: squares and triangles)."`
 	// Balance switches the colour-balance check (load.go).
-	Balance string `default:"auto" enum:"auto,on,off" help:"For a polyform puzzle with --backend algx, memo or auto when it picks algx: give up on a node whose empty cells, counted by colour under the lattice's colourings (the checkerboard, the directions of segments, ...), the pieces left cannot cover: on, off, or auto (on for triangles, where it makes searches faster). The solutions are the same either way; a split search (--workers, --shard) may try fewer nodes than one search with it."`
-	Workers int    `default:"0" placeholder:"N" help:"Search a polyform puzzle, Sudoku or DLX file on N cores at once, splitting the search tree into independent parts (0: every core, but one for a Sudoku, whose search takes milliseconds; 1: one core, and no split unless --shard, --out or --state asks for one). Solutions, their order and their count are the same for every N (for a search cut short by --stop-after, with --restarts off; by default such a search takes one core unless N is 2 or more: see --restarts), and so are the searches (nodes) of a whole search, except with --backend sums or memo, or with the colour-balance check (--balance), which can try fewer in a split; a run cut short (--stop-after, Ctrl-C) counts what every core searched, which varies from run to run, and a split search counts fewer updates, how many depending on N."`
-	// Difficulty picks the puzzles of an NYT Pips file.
-	Difficulty string `enum:",easy,medium,hard" default:"" help:"For an NYT Pips JSON file: solve only the easy, medium or hard puzzle (default: all three)."`
-	// ShowGame prints a Pips game before its solution.
-	ShowGame bool `name:"show-game" help:"For a Pips game: print the game first, the board with its regions and then the pieces."`
+	Balance string `default:"auto" enum:"auto,on,off" group:"search" help:"Prune by colours the pieces left cannot cover (auto: on for triangles)."`
+	// First looks for the first solutions with restarts (first.go).
+	First FirstFlags `embed:""`
 	// Pictures draws the first solution, or solution N of --stop-after
 	// (render.go).
 	Pictures Pictures `embed:""`
+	// Difficulty picks the puzzles of an NYT Pips file.
+	Difficulty string `enum:",easy,medium,hard" default:"" group:"pips" help:"Solve only this puzzle of an NYT Pips file (default: all three)."`
+	// ShowGame prints a Pips game before its solution.
+	ShowGame bool `name:"show-game" group:"pips" help:"Print the game (its board, regions and pieces) before its solution."`
+	// Estimate sizes the search instead of making it (estimate.go), as
+	// the estimate command does.
+	Estimate bool `hidden:"" help:"Search nothing: print an estimate of the count's search, as 'polyspec estimate' does."`
 	// Scale splits and records long searches (scale.go).
 	Scale Scale `embed:""`
-	// First looks for the first solutions with restarts (first.go).
-	First FirstFlags `embed:""`
-	// Estimate sizes the search instead of making it (estimate.go).
-	Estimate bool `help:"Search nothing: print Knuth's estimate of the nodes and the solutions of the count's search (of algx's tree, which memo's is at most; the solutions before any filtering of symmetric ones), from some 20,000 random walks down it, to tell before a count whether it takes seconds, hours or centuries (the walks took under 4 s on nine in ten of the 489 catalogue puzzles without a count, a minute or more on the biggest boards). The estimate is rough: on the hard catalogue counts it came within 0.4 to 1.3 of the tree, but on boards of 24 heptiamonds it was off by up to 7 times below and 31 above (docs/estimates-2026-11-26.md); the solutions are rougher still, near the count where solutions are many (a quasi-tritwig strip: 9.3 million for 10.6 million) and far below it, or none, where they are rare. A million nodes of a catalogue search took from a third of a second (the 3×4×5 solid pentominoes) to a second and a half (a heptiamond hexagon) of one core."`
+	// LimitFlags bound the spec or game (main.go).
+	LimitFlags `embed:""`
 }
 
 func (c *SolveCmd) Run(e *env) error {
@@ -56,7 +61,11 @@ func (c *SolveCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
+	// Building a big puzzle's placements, and weighing its pivots, can
+	// take seconds of their own.
+	stopStatus := e.status.Show(preparing)
 	j, err := load(c.Target, loadOptions{all: c.All, pivot: pivot, deadRegions: c.DeadRegions, balance: c.Balance, count: c.Count, showGame: c.ShowGame, difficulty: c.Difficulty, backend: c.Backend, limits: e.limits})
+	stopStatus()
 	loaded()
 	if err != nil {
 		return err
@@ -74,9 +83,12 @@ func (c *SolveCmd) Run(e *env) error {
 	case j.firstOnly && !c.Count:
 		stopAfter = 1
 	}
-	e, stopAfter = c.Pictures.forSolve(e, stopAfter)
+	e, stopAfter = c.Pictures.forSolve(e, stopAfter, c.Count)
 	if err := c.Scale.check(c.Count, stopAfter); err != nil {
 		return err
+	}
+	if c.showFirst(e, j) {
+		return c.first(e, j, b)
 	}
 	out := j.Text
 	if c.Format == "json" {
@@ -98,6 +110,19 @@ func (c *SolveCmd) Run(e *env) error {
 	}
 	// The first solution of each game or list entry is no user's limit.
 	total.Limited = total.Limited && (c.StopAfter != nil || !j.firstOnly)
+	return c.close(e, j, out, total, unsolved)
+}
+
+// close ends a run: the notice of a run stopped before its end, the
+// closing line, and the exit status of an interrupted run or a puzzle
+// without a solution.
+func (c *SolveCmd) close(e *env, j *job, out pipeline.Printer, total emit.Summary, unsolved bool) error {
+	if notice := c.notice(j, total); notice != "" {
+		if _, err := fmt.Fprintln(e.stdout, notice); err != nil {
+			return err
+		}
+		total.Limited = false
+	}
 	if out.Close != nil {
 		if err := out.Close(e.stdout, total); err != nil {
 			return err
@@ -116,6 +141,79 @@ func (c *SolveCmd) Run(e *env) error {
 	}
 	return nil
 }
+
+// notice says in text why a run stopped before its end, when it was not
+// at the user's -n: at the solution a picture draws, or at the first
+// solution of each puzzle of a Pips game or a list of Sudoku.
+func (c *SolveCmd) notice(j *job, total emit.Summary) string {
+	switch {
+	case c.Format == "json" || total.Interrupted || c.StopAfter != nil:
+		return ""
+	case j.firstOnly && !c.Count && len(j.Parts) == 1:
+		return "Solution limit reached: the first solution (-n 0 finds them all)."
+	case j.firstOnly && !c.Count:
+		return "Solution limit reached: the first solution of each puzzle (-n 0 finds them all)."
+	case total.Limited:
+		return "Solution limit reached at the solution drawn (--count draws it and counts them all)."
+	}
+	return ""
+}
+
+// showFirst reports whether solve shows only the first solution, drawn,
+// and then counts: the default on a terminal, where thousands of records
+// would scroll by unread. A file, a pipe, --format, -n, --count, a
+// picture or a split search's record asks for the records or says what it
+// wants.
+func (c *SolveCmd) showFirst(e *env, j *job) bool {
+	return e.terminal && c.Format == "auto" && c.StopAfter == nil && !c.Count && !c.Pictures.wanted() && !c.Scale.used() && !j.firstOnly && len(j.Parts) == 1
+}
+
+// first shows the first solution in its picture, then counts them all,
+// each search with the flags as given, and closes with the count line and
+// a word on how to see the others.
+func (c *SolveCmd) first(e *env, j *job, b cover.Backend) error {
+	show := j.picture
+	picture := pipeline.Printer{Solution: func(w io.Writer, s emit.Solution) error {
+		if _, err := fmt.Fprintf(w, "solution %d:\n", s.Number); err != nil {
+			return err
+		}
+		if err := show(w, s); err != nil {
+			return err
+		}
+		_, err := fmt.Fprintln(w)
+		return err
+	}}
+	total, _, err := j.Run(e.stdout, picture, func(pt *pipeline.Part, print func(int, []int)) (emit.Summary, error) {
+		rb, par := c.restarts(1, pt, b, c.parallel(b, j.serial))
+		return c.search(e, 1, pt, rb, par, print)
+	})
+	if err != nil {
+		return err
+	}
+	if total.Limited && !total.Interrupted {
+		// The first search stopped at the picture: count the whole.
+		first := total
+		total, _, err = j.Run(e.stdout, pipeline.Printer{}, func(pt *pipeline.Part, _ func(int, []int)) (emit.Summary, error) {
+			rb, par := c.restarts(0, pt, b, c.parallel(b, j.serial))
+			return c.search(e, 0, pt, rb, par, nil)
+		})
+		total.Duration += first.Duration
+		if err != nil {
+			return err
+		}
+	}
+	if err := c.close(e, j, j.Text, total, false); err != nil {
+		return err
+	}
+	if total.Solutions > 1 {
+		fmt.Fprintf(e.stderr, "(the first of %s shown; -n N or --format text lists records)\n", emit.Count(total.Solutions, "solution"))
+	}
+	return nil
+}
+
+// algxBackends make algx's search, which the dead-region and balance
+// checks prune.
+var algxBackends = map[string]bool{"auto": true, "algx": true, "memo": true}
 
 // check refuses the flags that do not apply to the job's kind, naming the
 // flag, the kind and why, so that no flag is ever silently ignored.
@@ -146,6 +244,8 @@ func (c *SolveCmd) check(j *job, b cover.Backend) error {
 		return err
 	}
 	switch {
+	case (c.DeadRegions != "auto" || c.Balance != "auto") && !algxBackends[c.Backend]:
+		return fmt.Errorf("--dead-regions and --balance prune algx's search, which --backend %s does not make: use auto, algx or memo", c.Backend)
 	case p.wanted() && len(j.Parts) > 1:
 		return fmt.Errorf("%s holds %d puzzles and a picture draws one: pick one (--difficulty for an NYT file)", c.Target, len(j.Parts))
 	case c.ShowGame && c.Format == "json":

@@ -15,11 +15,12 @@ import (
 
 // StudioCmd serves the studio, the local web app.
 type StudioCmd struct {
-	Dir     string        `arg:"" optional:"" default:"." help:"Folder whose spec files the studio opens and saves (default: the current folder). Nothing outside it is read or written."`
-	Listen  string        `default:"127.0.0.1:0" placeholder:"HOST:PORT" help:"Address to listen on (default: loopback, a free port). Another address than loopback lets other machines use the studio, and prints a warning."`
-	Open    bool          `help:"Open the studio in the default browser."`
-	MaxJobs int           `name:"max-jobs" default:"4" placeholder:"N" help:"Most searches running at once, over all pages (default 4)."`
-	MaxTime time.Duration `name:"max-time" default:"2m" placeholder:"DURATION" help:"Longest a search or a game generation may run before it is stopped (default 2m)."`
+	Dir        string        `arg:"" optional:"" default:"." help:"Folder whose specs the studio opens and saves (default: the current one); nothing outside it is touched."`
+	Listen     string        `default:"127.0.0.1:0" placeholder:"HOST:PORT" help:"Address to listen on (default: loopback, a free port); another lets other machines in, with a warning."`
+	Open       bool          `help:"Open the studio in the default browser."`
+	MaxJobs    int           `name:"max-jobs" default:"4" placeholder:"N" help:"Most searches running at once, over all pages (default 4)."`
+	MaxTime    time.Duration `name:"max-time" default:"2m" placeholder:"DURATION" help:"Longest a search or a game generation may run before it is stopped (default 2m)."`
+	LimitFlags `embed:""`
 }
 
 func (c *StudioCmd) Run(e *env) error {

@@ -19,14 +19,15 @@ import (
 // and, when asked, polyspec's own (count, count-all).
 type VerifyCmd struct {
 	Own         bool     `help:"Also re-count the counts polyspec made itself (count, count-all), as a check that a change to the search keeps them."`
-	Backend     string   `default:"${default_backend}" enum:"${backends}" help:"Search backend: ${backends} (default ${default_backend})."`
+	Backend     string   `default:"${default_backend}" enum:"${backends}" group:"search" help:"Search backend: ${backends}."`
 	Family      string   `placeholder:"F" predictor:"family" help:"Check only this family (a catalogue folder: ominoes, cubes, ...)."`
 	MaxSeconds  float64  `name:"max-seconds" placeholder:"S" help:"Stop a count after S seconds and report it as skipped for time (0: no limit)."`
-	Workers     int      `default:"1" placeholder:"N" help:"Count each polyform puzzle on N cores at once, splitting its search tree (default 1: one core; 0: every core; a Sudoku is counted on one)."`
-	Pivot       string   `default:"auto" enum:"auto,fewest,free,estimate" help:"How a count modulo symmetry picks the piece it keeps to one placement per class, as for solve: auto (estimate, as every count runs to its end), fewest, free or estimate."`
-	Balance     string   `default:"auto" enum:"auto,on,off" help:"Give up on nodes whose empty cells' colours the pieces left cannot cover: on, off, or auto (on for triangles), as a check that the counts do not depend on it."`
-	DeadRegions string   `name:"dead-regions" default:"auto" enum:"auto,on,off" help:"Give up on regions of empty cells that the pieces left cannot fill: on, off, or auto (on for squares and triangles), as a check that the counts do not depend on it."`
+	Workers     int      `default:"1" placeholder:"N" group:"search" help:"Count each puzzle on N cores (default 1; 0: every core; a Sudoku on one)."`
+	Pivot       string   `default:"auto" enum:"auto,fewest,free,estimate" group:"search" help:"How a count modulo symmetry picks the piece it fixes, as for solve."`
+	Balance     string   `default:"auto" enum:"auto,on,off" group:"search" help:"The colour-balance check, as for solve: a check that counts do not depend on it."`
+	DeadRegions string   `name:"dead-regions" default:"auto" enum:"auto,on,off" group:"search" help:"The dead-region check, as for solve: a check that counts do not depend on it."`
 	Names       []string `arg:"" optional:"" predictor:"name" help:"Catalogue names to check (default: every puzzle with a known count)."`
+	StatusFlags `embed:""`
 
 	pivot cover.PivotRule // Pivot, parsed by Run
 }
