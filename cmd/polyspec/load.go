@@ -14,6 +14,7 @@ import (
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/cover/dlxfile"
 	"github.com/polyspec/polyspec/emit"
+	"github.com/polyspec/polyspec/internal/infile"
 	"github.com/polyspec/polyspec/puzzles"
 	"github.com/polyspec/polyspec/spec"
 )
@@ -139,7 +140,7 @@ func writeLine(w io.Writer, sum emit.Summary) error {
 // loadDLX reads a problem in Knuth's format; a solution is its options'
 // lines as the file writes them.
 func loadDLX(path string) (*job, error) {
-	f, err := os.Open(path)
+	f, err := infile.Open(path, infile.DLXBytes, "a DLX file")
 	if err != nil {
 		return nil, err
 	}

@@ -3,13 +3,13 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/polyspec/polyspec/cmd/internal/pipeline"
 	"github.com/polyspec/polyspec/compile/sudoku"
 	"github.com/polyspec/polyspec/emit"
+	"github.com/polyspec/polyspec/internal/infile"
 	"github.com/polyspec/polyspec/spec"
 )
 
@@ -61,7 +61,7 @@ func sudokuSolution(pz *sudoku.Puzzle) func([]int) emit.Solution {
 // --count it proves each puzzle's solution unique instead, printing a
 // comment line for each puzzle that has none or several.
 func loadSudokuList(path string, count bool) (*job, error) {
-	data, err := os.ReadFile(path)
+	data, err := infile.ReadFile(path, infile.ListBytes, "a list of Sudoku puzzles")
 	if err != nil {
 		return nil, err
 	}
@@ -118,7 +118,7 @@ func isSudokuList(path string) bool {
 	case ".toml", ".yaml", ".yml", ".json", ".dlx":
 		return false
 	}
-	f, err := os.Open(path)
+	f, err := infile.Open(path, infile.ListBytes, "a list of Sudoku puzzles")
 	if err != nil {
 		return false
 	}
