@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/polyspec/polyspec/cmd/internal/outfile"
 	"github.com/polyspec/polyspec/internal/infile"
 	"github.com/polyspec/polyspec/puzzles"
 )
@@ -103,7 +104,7 @@ func (f *files) write(name string, data []byte) error {
 			return err
 		}
 	}
-	return f.root.WriteFile(name, data, 0o644)
+	return outfile.WriteIn(f.root, name, data)
 }
 
 // noFolder answers a file request of a studio started without a folder.
