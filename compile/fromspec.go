@@ -50,12 +50,15 @@ func FromSpecLimits(s *spec.Spec, lim Limits) (*Puzzle, error) {
 	if err != nil {
 		return nil, err
 	}
+	if w, h := s.Board.Size.V.W, s.Board.Size.V.H; s.Board.Size.Set && lim.Cells > 0 && w > lim.Cells/h {
+		return nil, &spec.Error{Pos: s.Board.Size.Pos, Msg: fmt.Sprintf("board.size: %dx%d is %s", w, h, &LimitError{What: "cells", Limit: lim.Cells})}
+	}
+	if err := lim.checkCells(s.Board, BoardCost(s.Board)); err != nil {
+		return nil, err
+	}
 	var board []Cell
 	switch {
 	case s.Board.Size.Set:
-		if w, h := s.Board.Size.V.W, s.Board.Size.V.H; lim.Cells > 0 && w > lim.Cells/h {
-			return nil, &spec.Error{Pos: s.Board.Size.Pos, Msg: fmt.Sprintf("board.size: %dx%d is %s", w, h, &LimitError{What: "cells", Limit: lim.Cells})}
-		}
 		for y := range s.Board.Size.V.H {
 			for x := range s.Board.Size.V.W {
 				board = append(board, Cell{x, y, 0})
@@ -68,18 +71,12 @@ func FromSpecLimits(s *spec.Spec, lim Limits) (*Puzzle, error) {
 	case s.Board.Art.Set:
 		board = ArtCells(s.Board.Art.V)
 	}
-	if err := lim.checkCells(s.Board, len(board)); err != nil {
-		return nil, err
-	}
 	regions, err := boardRegions(l, s.Board, board)
 	if err != nil {
 		return nil, err
 	}
 	if board == nil {
 		board = slices.Concat(regions...)
-		if err := lim.checkCells(s.Board, len(board)); err != nil {
-			return nil, err
-		}
 	}
 	restricted, err := restrictedOrientations(l, s)
 	if err != nil {
