@@ -27,9 +27,6 @@ func (c *RenderCmd) Run(e *env) error {
 	if !c.Pictures.wanted() {
 		return errors.New("render: nothing to draw: give --svg, --png, --x3d or --gltf")
 	}
-	if c.StopAfter < 1 {
-		return fmt.Errorf("render: --stop-after %d: solutions count from 1", c.StopAfter)
-	}
 	if err := c.Pictures.check(); err != nil {
 		return err
 	}
