@@ -186,9 +186,28 @@ func (pz *Puzzle) firstCell() int {
 func (pz *Puzzle) SetDeadRegions(d Hint) {
 	pz.Options.DeadRegions = d
 	pz.Problem.Cells = nil
-	if d.gives(pz.Lattice, func(g *grid) bool { return g.deadRegions }) {
+	if d.gives(pz.Lattice, func(g *grid) bool { return g.deadRegions }) && pz.connectedPieces() {
 		pz.Problem.Cells = pz.cells(pz.firstCell())
 	}
+}
+
+// connectedPieces reports whether every piece is connected through the
+// lattice's neighbours, as the dead-region check needs: a
+// quasi-polystick's segments join at a point where no segment runs, and a
+// puzzle of them goes without the check.
+func (pz *Puzzle) connectedPieces() bool {
+	for _, p := range pz.Pieces {
+		if Components(pz.Lattice, p.Cells, nil) > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// segments reports whether a lattice's cells are segments.
+func segments(l Lattice) bool {
+	g, ok := l.(*grid)
+	return ok && g.segments != nil
 }
 
 // A layout is how Build placed the pieces, by cell numbers (see

@@ -183,22 +183,12 @@ func specBoard(sp *spec.Spec) (compile.Lattice, []compile.Cell, error) {
 		return nil, nil, &spec.Error{Pos: sp.Lattice.Pos, Msg: err.Error()}
 	}
 	b := sp.Board
-	var cells []compile.Cell
-	switch {
-	case b.Size.Set:
-		for y := range b.Size.V.H {
-			for x := range b.Size.V.W {
-				cells = append(cells, compile.Cell{x, y, 0})
-			}
-		}
-	case b.Art.Set:
-		cells = compile.ArtCells(b.Art.V)
+	// The studio's limit on cells was checked in compileSpec.
+	cells, err := compile.BoardCells(l, b, compile.Limits{})
+	if err != nil || b.Cells.Set {
+		return l, cells, err
 	}
-	texts := []spec.Value[string]{b.Cells}
-	if !b.Cells.Set {
-		texts = b.Regions
-	}
-	for _, t := range texts {
+	for _, t := range b.Regions {
 		more, err := compile.ParseCells(t.V)
 		if err != nil {
 			return nil, nil, &spec.Error{Pos: t.Pos, Msg: "board: " + err.Error()}
