@@ -30,10 +30,10 @@ const (
 	GameBytes = 16 << 20
 	// ListBytes bounds a list of Sudoku puzzles: a 49,000-puzzle
 	// collection of 9×9 grids has 4 MB.
-	ListBytes = 64 << 20
+	ListBytes = 16 << 20
 	// DLXBytes bounds a DLX file: 4,000,000 options (the ceiling of
 	// --max-placements a spec may ask for) of a few dozen bytes each.
-	DLXBytes = 512 << 20
+	DLXBytes = 256 << 20
 	// SolutionBytes bounds a solution file read by render or import.
 	SolutionBytes = 256 << 20
 	// PartBytes bounds a part (merge) or a state (--resume), whose
