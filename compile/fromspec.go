@@ -102,6 +102,8 @@ func FromSpecLimits(s *spec.Spec, lim Limits) (*Puzzle, error) {
 		case errors.As(err, &le) && s.MaxPlacements.Set:
 			le.Key = "max-placements"
 			return nil, &spec.Error{Pos: s.MaxPlacements.Pos, Msg: le.Error()}
+		case errors.Is(err, errParts):
+			pos = s.Symmetry.Pos
 		case !errors.Is(err, errNoCells):
 			pos = s.Pieces.Pos
 		}
