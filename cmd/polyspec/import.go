@@ -74,7 +74,7 @@ func (c *ImportPuzzlerCmd) importFile(e *env, file string, documented puzzler.Do
 	if err != nil {
 		return err
 	}
-	pz, err := puzzler.Import(file, data, puzzler.Options{Lattice: c.Lattice, Documented: documented})
+	pz, err := puzzler.Import(file, data, puzzler.Options{Lattice: c.Lattice, Documented: documented, Limits: e.limits})
 	if err != nil {
 		return err
 	}
