@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"time"
 )
 
@@ -29,7 +31,7 @@ func (c *SolveCmd) Validate() error {
 	if c.StopAfter != nil {
 		stopAfter = atLeast("--stop-after", *c.StopAfter, 0)
 	}
-	return firstError(stopAfter, atLeast("--workers", c.Workers, 0))
+	return firstError(stopAfter, atLeast("--workers", c.Workers, 0), apart("--out", c.Scale.Out, "--state", c.Scale.State))
 }
 
 func (c *VerifyCmd) Validate() error {
@@ -71,6 +73,26 @@ func seconds(flag string, v float64) error {
 func positive(flag string, d time.Duration) error {
 	if d <= 0 {
 		return fmt.Errorf("%s %s: expected a duration above zero, such as 2s or 5m", flag, d)
+	}
+	return nil
+}
+
+// apart refuses two output flags that name one file, by two names or
+// one: the second write would replace the first.
+func apart(flag1, file1, flag2, file2 string) error {
+	if file1 == "" || file2 == "" {
+		return nil
+	}
+	a1, err1 := filepath.Abs(file1)
+	a2, err2 := filepath.Abs(file2)
+	same := err1 == nil && err2 == nil && a1 == a2
+	if i1, err := os.Stat(file1); err == nil {
+		if i2, err := os.Stat(file2); err == nil {
+			same = same || os.SameFile(i1, i2)
+		}
+	}
+	if same {
+		return fmt.Errorf("%s %s and %s %s are the same file: give each its own", flag1, file1, flag2, file2)
 	}
 	return nil
 }
