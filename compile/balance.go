@@ -29,9 +29,18 @@ func kind(c Cell) int { return c[2] }
 // colouring that needs more is skipped, which only loses pruning.
 const maxBalanceSums = 1 << 15
 
+// maxBalanceWork bounds the sums a colouring's check tries over all its
+// steps, checked before each step starts: the steps are one per piece
+// copy, so without it 10,000 monominoes on a 100×100 board took 10 s and
+// 1.6 GB here. A check that would pass it is skipped, which only loses
+// pruning.
+const maxBalanceWork = 1 << 24
+
 // A balanceSum is a colour count, with the number of pieces left out in
-// its last place.
-type balanceSum [maxColours + 1]int16
+// its last place. Its counts are int32: a board of 10,000 cells fits
+// int16, but --max-cells 0 lets one have more than 32,767 cells of a
+// colour, which an int16 wrapped, ruling out every placement.
+type balanceSum [maxColours + 1]int32
 
 // pruneByBalance drops the placements that no solution can use because
 // the colours of the pieces could then not add up to the board's, under
@@ -61,7 +70,7 @@ func (pz *Puzzle) balanced(col colouring) (keep []bool, ok bool) {
 		colour[i] = int8(col.of(c))
 		board[colour[i]]++
 	}
-	board[maxColours] = int16(pz.Options.Omit)
+	board[maxColours] = int32(pz.Options.Omit)
 	// The counts each piece's placements give, the way to leave it out
 	// as the count that adds one to the last place; class[i] is placement
 	// i's among its piece's.
@@ -102,7 +111,11 @@ func (pz *Puzzle) balanced(col colouring) (keep []bool, ok bool) {
 		}
 		return true
 	}
+	work := 0
 	grow := func(from map[balanceSum]bool, pi int) (map[balanceSum]bool, bool) {
+		if work += len(from) * len(counts[pi]); work > maxBalanceWork {
+			return nil, false
+		}
 		to := map[balanceSum]bool{}
 		for s := range from {
 			for _, v := range counts[pi] {

@@ -79,3 +79,29 @@ func TestBalanceLeavesOut(t *testing.T) {
 		t.Errorf("may leave out %v, want %v", out, want)
 	}
 }
+
+// TestBalanceWideCounts: a board with more than 32,767 cells of one colour
+// (two rows of 32,768, so 32,768 cells of each colour) filled by two rows
+// keeps its placements; counts in int16 wrapped there and dropped them
+// all, so the puzzle had "0 solutions".
+func TestBalanceWideCounts(t *testing.T) {
+	const w = 1 << 15
+	var board []Cell
+	for y := range 2 {
+		for x := range w {
+			board = append(board, Cell{x, y, 0})
+		}
+	}
+	row := Shape{Name: "R", Cells: board[:w]}
+	pz, err := Build(Lattices[0], board, []Shape{row, row}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l := Lattices[0].Name(); l != "square" {
+		t.Fatalf("Lattices[0] is %s", l)
+	}
+	// Each row lies on either row of the board.
+	if n := pz.Problem.NumOptions(); n == 0 {
+		t.Errorf("no placements left: the colour counts wrapped")
+	}
+}

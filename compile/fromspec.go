@@ -34,6 +34,12 @@ func FromSpecLimits(s *spec.Spec, lim Limits) (*Puzzle, error) {
 			if err != nil {
 				return nil, err
 			}
+			if n := Components(l, cells, nil); n > 1 && !segments(l) {
+				// A tile or a cube is one polyform; only segments have
+				// quasi-polyforms, joined at a point where no segment
+				// runs.
+				return nil, &spec.Error{Pos: sh.Cells.Pos, Msg: fmt.Sprintf("shapes.%s: its cells fall into %d parts that do not touch: a piece is one connected polyform", sh.Name, n)}
+			}
 			defined[i] = Shape{sh.Name, cells}
 		}
 		lib = lib.Define(defined)
@@ -50,25 +56,8 @@ func FromSpecLimits(s *spec.Spec, lim Limits) (*Puzzle, error) {
 	if err != nil {
 		return nil, err
 	}
-	var board []Cell
-	switch {
-	case s.Board.Size.Set:
-		if w, h := s.Board.Size.V.W, s.Board.Size.V.H; lim.Cells > 0 && w > lim.Cells/h {
-			return nil, &spec.Error{Pos: s.Board.Size.Pos, Msg: fmt.Sprintf("board.size: %dx%d is %s", w, h, &LimitError{What: "cells", Limit: lim.Cells})}
-		}
-		for y := range s.Board.Size.V.H {
-			for x := range s.Board.Size.V.W {
-				board = append(board, Cell{x, y, 0})
-			}
-		}
-	case s.Board.Cells.Set:
-		if board, err = latticeCells(l, s.Board.Cells, "board.cells"); err != nil {
-			return nil, err
-		}
-	case s.Board.Art.Set:
-		board = ArtCells(s.Board.Art.V)
-	}
-	if err := lim.checkCells(s.Board, len(board)); err != nil {
+	board, err := BoardCells(l, s.Board, lim)
+	if err != nil {
 		return nil, err
 	}
 	regions, err := boardRegions(l, s.Board, board)
@@ -77,9 +66,6 @@ func FromSpecLimits(s *spec.Spec, lim Limits) (*Puzzle, error) {
 	}
 	if board == nil {
 		board = slices.Concat(regions...)
-		if err := lim.checkCells(s.Board, len(board)); err != nil {
-			return nil, err
-		}
 	}
 	restricted, err := restrictedOrientations(l, s)
 	if err != nil {
@@ -116,6 +102,8 @@ func FromSpecLimits(s *spec.Spec, lim Limits) (*Puzzle, error) {
 		case errors.As(err, &le) && s.MaxPlacements.Set:
 			le.Key = "max-placements"
 			return nil, &spec.Error{Pos: s.MaxPlacements.Pos, Msg: le.Error()}
+		case errors.Is(err, errParts):
+			pos = s.Symmetry.Pos
 		case !errors.Is(err, errNoCells):
 			pos = s.Pieces.Pos
 		}
@@ -323,4 +311,81 @@ func resolveItem(lib *Library, it grammar.Item, oneSided bool) ([]Shape, error) 
 		return nil, fmt.Errorf("%s is a Polypips shape, which only Pips games use; a %s puzzle names its pieces (%s)", sh, lib.lattice.Name(), lib.exampleNames())
 	}
 	return nil, fmt.Errorf("unsupported rule term %s", it)
+}
+
+// BoardCells returns the cells of a spec's board as its size, drawing or
+// list of cells gives them, within lim's limit on cells (counted as
+// BoardCost counts them, before they are made); none for a board that
+// only its regions give. board.size is a rectangle of squares, and on
+// the other lattices the board that 'polyspec new --board WxH' writes:
+// a parallelogram of triangles or hexagons, the segments of a grid.
+func BoardCells(l Lattice, b spec.Board, lim Limits) ([]Cell, error) {
+	if w, h := b.Size.V.W, b.Size.V.H; b.Size.Set && lim.Cells > 0 && w > lim.Cells/h {
+		return nil, &spec.Error{Pos: b.Size.Pos, Msg: fmt.Sprintf("board.size: %dx%d is %s", w, h, &LimitError{What: "cells", Limit: lim.Cells})}
+	}
+	if err := lim.checkCells(b, BoardCost(b)); err != nil {
+		return nil, err
+	}
+	var (
+		board []Cell
+		err   error
+	)
+	switch {
+	case b.Size.Set && l.Squares():
+		for y := range b.Size.V.H {
+			for x := range b.Size.V.W {
+				board = append(board, Cell{x, y, 0})
+			}
+		}
+	case b.Size.Set:
+		// Two or three cells per square of the block: counted again.
+		size := b.Size
+		if board = l.Block(size.V.W, size.V.H, 1); board == nil {
+			return nil, &spec.Error{Pos: size.Pos, Msg: fmt.Sprintf("board.size: the %s lattice has no WxH board: list its cells in board.cells", l.Name())}
+		}
+		if err := lim.checkCells(b, len(board)); err != nil {
+			return nil, err
+		}
+	case b.Cells.Set:
+		if board, err = latticeCells(l, b.Cells, "board.cells"); err != nil {
+			return nil, err
+		}
+	case b.Art.Set:
+		board = ArtCells(b.Art.V)
+	}
+	return board, nil
+}
+
+// Components counts the parts cells fall into, joined through
+// neighbours, each neighbour first passed through join when it is not
+// nil (to wrap a tube).
+func Components(l Lattice, cells []Cell, join func(Cell) Cell) int {
+	in := map[Cell]bool{}
+	for _, c := range cells {
+		in[c] = true
+	}
+	seen := map[Cell]bool{}
+	n := 0
+	for _, start := range cells {
+		if seen[start] {
+			continue
+		}
+		n++
+		seen[start] = true
+		stack := []Cell{start}
+		for len(stack) > 0 {
+			c := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, m := range l.Neighbours(c) {
+				if join != nil {
+					m = join(m)
+				}
+				if in[m] && !seen[m] {
+					seen[m] = true
+					stack = append(stack, m)
+				}
+			}
+		}
+	}
+	return n
 }

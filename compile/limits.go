@@ -2,6 +2,8 @@ package compile
 
 import (
 	"fmt"
+	"math"
+	"strings"
 
 	"github.com/polyspec/polyspec/spec"
 )
@@ -15,6 +17,10 @@ type Limits struct {
 	// Placements bounds the placements of pieces on the board, the
 	// problem's options, which take memory in proportion.
 	Placements int
+	// Ceiling makes Placements a ceiling that a spec's max-placements
+	// key may lower but not raise, as a server that bounds the memory of
+	// each of its jobs needs.
+	Ceiling bool
 }
 
 // The defaults of polyspec's --max-cells and --max-placements: the largest
@@ -52,13 +58,50 @@ func (e *LimitError) Error() string {
 // to be big says so there, up to spec.MaxDeclaredPlacements, and the
 // limit still bounds every other spec.
 func (lim Limits) forSpec(s *spec.Spec) Limits {
-	if s.MaxPlacements.Set && lim.Placements > 0 {
+	if s.MaxPlacements.Set && lim.Placements > 0 && (!lim.Ceiling || int(s.MaxPlacements.V) < lim.Placements) {
 		lim.Placements = int(s.MaxPlacements.V)
 	}
 	return lim
 }
 
-// checkCells checks the number of a board's cells.
+// BoardCost is what a spec's board costs before it is built, in cells,
+// for the limit on cells: a rectangle's area; a drawing's whole area,
+// since every hole is a position that is numbered and drawn as well as
+// every cell; a list's cells; and at least the sum of its regions' cells,
+// which make the board when nothing else does. It saturates at
+// math.MaxInt instead of wrapping.
+func BoardCost(b spec.Board) int {
+	n := 0
+	switch {
+	case b.Size.Set:
+		n = mulSat(b.Size.V.W, b.Size.V.H)
+	case b.Art.Set:
+		width := 0
+		for _, row := range b.Art.V {
+			width = max(width, len(row))
+		}
+		n = mulSat(width, len(b.Art.V))
+	case b.Cells.Set:
+		n = len(strings.Fields(b.Cells.V))
+	}
+	regions := 0
+	for _, r := range b.Regions {
+		regions += len(strings.Fields(r.V))
+	}
+	return max(n, regions)
+}
+
+// mulSat multiplies two counts of at least zero, saturating at
+// math.MaxInt.
+func mulSat(a, b int) int {
+	if a != 0 && b > math.MaxInt/a {
+		return math.MaxInt
+	}
+	return a * b
+}
+
+// checkCells checks the number of a board's cells, or its cost (see
+// BoardCost).
 func (lim Limits) checkCells(b spec.Board, n int) error {
 	if lim.Cells > 0 && n > lim.Cells {
 		return &spec.Error{Pos: b.Pos, Msg: fmt.Sprintf("board: %d cells is %s", n, &LimitError{What: "cells", Limit: lim.Cells})}

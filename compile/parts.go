@@ -1,6 +1,7 @@
 package compile
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -67,9 +68,36 @@ func (pz *Puzzle) partMoveTable() ([][]Cell, [][][]boardMove) {
 	return parts, moves
 }
 
+// maxParts and maxPartWork bound the comparison of every pair of parts
+// that the group's table makes, checked before it starts: the parts, and
+// the cells moved in comparing parts of one size (a board of 5,000 single
+// cells had 25 million pairs to compare before its group was found too
+// big). Nine congruent parts already have more than maxPartSymmetries
+// shuffles.
+const (
+	maxParts    = 1024
+	maxPartWork = 1 << 24
+)
+
+// errParts is the error of a board whose parts are too many for
+// symmetry = "parts".
+var errParts = errors.New(`symmetry = "parts"`)
+
 // checkParts refuses a board whose parts have too many symmetries to list:
 // for each class of m congruent parts with a symmetries each, m! × a^m.
 func (pz *Puzzle) checkParts() error {
+	parts := pz.parts()
+	bySize := map[int]int{}
+	for _, p := range parts {
+		bySize[len(p)]++
+	}
+	work := 0
+	for size, m := range bySize {
+		work += m * m * size * len(pz.Lattice.Motions())
+	}
+	if len(parts) > maxParts || work > maxPartWork {
+		return fmt.Errorf("%w: the board's %d parts are too many to compare each with each", errParts, len(parts))
+	}
 	parts, moves := pz.partMoveTable()
 	size := 1
 	counted := make([]bool, len(parts))
@@ -85,7 +113,7 @@ func (pz *Puzzle) checkParts() error {
 			counted[j] = true
 			m++
 			if size *= m * len(moves[i][i]); size > maxPartSymmetries {
-				return fmt.Errorf("the board's %d parts have more than %d symmetries to list", len(parts), maxPartSymmetries)
+				return fmt.Errorf("%w: the board's %d parts have more than %d symmetries to list", errParts, len(parts), maxPartSymmetries)
 			}
 		}
 	}

@@ -4,10 +4,11 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode"
+
+	"github.com/polyspec/polyspec/internal/record"
 )
 
 // A Shape is a named polyform in its canonical position.
@@ -50,9 +51,9 @@ func ParseCells(text string) ([]Cell, error) {
 		}
 		var c Cell
 		for k, p := range parts {
-			v, err := strconv.Atoi(p)
+			v, err := record.ParseCoord(p)
 			if err != nil {
-				return nil, fmt.Errorf("expected whole numbers in the cell %q", f)
+				return nil, fmt.Errorf("in the cell %q: %v", f, err)
 			}
 			c[k] = v
 		}

@@ -186,9 +186,28 @@ func (pz *Puzzle) firstCell() int {
 func (pz *Puzzle) SetDeadRegions(d Hint) {
 	pz.Options.DeadRegions = d
 	pz.Problem.Cells = nil
-	if d.gives(pz.Lattice, func(g *grid) bool { return g.deadRegions }) {
+	if d.gives(pz.Lattice, func(g *grid) bool { return g.deadRegions }) && pz.connectedPieces() {
 		pz.Problem.Cells = pz.cells(pz.firstCell())
 	}
+}
+
+// connectedPieces reports whether every piece is connected through the
+// lattice's neighbours, as the dead-region check needs: a
+// quasi-polystick's segments join at a point where no segment runs, and a
+// puzzle of them goes without the check.
+func (pz *Puzzle) connectedPieces() bool {
+	for _, p := range pz.Pieces {
+		if Components(pz.Lattice, p.Cells, nil) > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// segments reports whether a lattice's cells are segments.
+func segments(l Lattice) bool {
+	g, ok := l.(*grid)
+	return ok && g.segments != nil
 }
 
 // A layout is how Build placed the pieces, by cell numbers (see
@@ -215,7 +234,11 @@ func (ly *layout) cellsOf(i int) []int32 { return ly.cells[ly.start[i]:ly.start[
 // reserve makes room for n more placements of size cells each, doubling
 // the arrays when they are full: grown by append alone, a quarter at a
 // time once they are large, the millions of placements of a board of a
-// thousand cells were copied some four times over.
+// thousand cells were copied some four times over. The room for cells is
+// made for at most maxReserve of them at a time: a piece as big as half
+// the board fits in few of the board's places, and reserving one per
+// board cell for it took the board's cells times the piece's (8 GB for a
+// piece of 32,768 cells on a board of twice that) before one was placed.
 func (ly *layout) reserve(n, size int) {
 	grow := func(s []int32, k int) []int32 {
 		if cap(s)-len(s) < k {
@@ -224,8 +247,11 @@ func (ly *layout) reserve(n, size int) {
 		return s
 	}
 	ly.piece, ly.orient, ly.anchor = grow(ly.piece, n), grow(ly.orient, n), grow(ly.anchor, n)
-	ly.start, ly.cells = grow(ly.start, n), grow(ly.cells, n*size)
+	ly.start, ly.cells = grow(ly.start, n), grow(ly.cells, min(n*size, maxReserve))
 }
+
+// maxReserve bounds the cells reserve makes room for at once.
+const maxReserve = 1 << 20
 
 func (ly *layout) add(piece, orient, anchor int32, cells []int32) {
 	ly.piece = append(ly.piece, piece)

@@ -59,12 +59,20 @@ func chooseBranching(p *Problem) Backend {
 			primary++
 		}
 	}
+	// A mask has a bit per item, and one more per colour an item is
+	// used with: a problem of many colours has masks that many bits
+	// wider, which the bound on memory counts.
+	bits := len(p.Items)
+	coloured := map[Entry]bool{}
 	for _, e := range p.entries {
 		if !p.Items[e.Item].Secondary {
 			entries++
+		} else if e.Color != 0 && !coloured[e] {
+			coloured[e] = true
+			bits++
 		}
 	}
-	words := (len(p.Items) + 63) / 64
+	words := (bits + 63) / 64
 	if primary == 0 || entries < autoDensity*primary || p.NumOptions()*words > autoWords {
 		return dlxBackend{}
 	}

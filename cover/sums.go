@@ -58,12 +58,12 @@ func (sumsBackend) SolveRegions(ctx context.Context, p *Problem, r *Regions, vis
 	n, _ := s.search()
 	n = n.times(uint64(s.factor))
 	if s.counting() {
-		if n == sumsTooMany && ctx.Err() == nil {
+		if n == sumsTooMany {
+			// Past 2^63-1 there is no count to report, interrupted or
+			// not: 2^63-1 would read as one.
 			return s.stats, errCountOverflow
 		}
-		// Interrupted, a count past 2^63-1 so far is reported as that:
-		// the interruption is the error to report, with a lower bound.
-		s.stats.Solutions = int64(min(n, sumsTooMany-1))
+		s.stats.Solutions = int64(n)
 	}
 	return s.finish()
 }

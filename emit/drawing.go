@@ -2,9 +2,12 @@ package emit
 
 import (
 	"cmp"
+	"fmt"
 	"io"
 	"math"
 	"slices"
+
+	"github.com/polyspec/polyspec/internal/record"
 )
 
 // A Drawing is one solution drawn in the plane from its lattice's geometry
@@ -44,6 +47,15 @@ const (
 // Draw writes placed pieces on a lattice in a picture format: "svg",
 // "png" (pngSize pixels on its longer side), "x3d" or "gltf".
 func Draw(w io.Writer, format, lattice string, pieces []Placed, pngSize int) error {
+	for _, p := range pieces {
+		for _, c := range p.Cells {
+			for _, v := range c {
+				if err := record.CheckCoord(v); err != nil {
+					return fmt.Errorf("piece %s: %v", p.Name, err)
+				}
+			}
+		}
+	}
 	switch format {
 	case "x3d":
 		return X3D(w, lattice, pieces)

@@ -27,9 +27,10 @@ package spec
 import (
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/polyspec/polyspec/internal/infile"
 )
 
 // Pos is a position in a spec file. Line and Col start at 1; Col counts bytes,
@@ -212,7 +213,7 @@ type Size struct{ W, H int }
 // Load reads and parses the spec file at path; see Parse. A file that cannot
 // be read gives the *fs.PathError from reading it.
 func Load(path string) (*Spec, error) {
-	data, err := os.ReadFile(path)
+	data, err := infile.ReadFile(path, infile.SpecBytes, "a spec file")
 	if err != nil {
 		return nil, err
 	}

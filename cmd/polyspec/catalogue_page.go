@@ -4,11 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/polyspec/polyspec/internal/infile"
 	"github.com/polyspec/polyspec/internal/record"
 	"github.com/polyspec/polyspec/puzzles"
 	"github.com/polyspec/polyspec/spec"
@@ -127,7 +127,7 @@ func (c *ListCmd) puzzlerRun(entry puzzles.Entry) (string, error) {
 	if c.PuzzlerDir == "" {
 		return "", nil
 	}
-	data, err := os.ReadFile(filepath.Join(c.PuzzlerDir, entry.Family, entry.Name+".txt"))
+	data, err := infile.ReadFile(filepath.Join(c.PuzzlerDir, entry.Family, entry.Name+".txt"), infile.SolutionBytes, "a solution file")
 	if errors.Is(err, fs.ErrNotExist) {
 		return "", nil
 	}
@@ -150,7 +150,7 @@ func (c *ListCmd) puzzlerRun(entry puzzles.Entry) (string, error) {
 // its CPU seconds, separated by tabs; "over" before the seconds marks a run
 // stopped at that limit. Blank lines and lines starting with # are skipped.
 func readTimes(file string) (map[string]string, error) {
-	data, err := os.ReadFile(file)
+	data, err := infile.ReadFile(file, infile.TableBytes, "a times file")
 	if err != nil {
 		return nil, err
 	}

@@ -33,11 +33,10 @@ func (c *CompileCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	w := e.stdout
+	// The whole file is made before any of it is written, to standard
+	// output too: a failure leaves nothing there, not half a file.
 	var file bytes.Buffer
-	if c.Output != "" {
-		w = &file
-	}
+	w := &file
 	p := d.Problem()
 	fmt.Fprintf(w, "| %s: %d items, %d options, written by polyspec compile\n", s.Name.V, len(p.Items), p.NumOptions())
 	if d.Pivot() != "" {
@@ -52,5 +51,6 @@ func (c *CompileCmd) Run(e *env) error {
 	if c.Output != "" {
 		return outfile.Write(c.Output, file.Bytes())
 	}
-	return nil
+	_, err = e.stdout.Write(file.Bytes())
+	return err
 }

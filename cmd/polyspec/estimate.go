@@ -40,6 +40,9 @@ func (c *SolveCmd) estimate(e *env, j *job) error {
 		if pt.Backend != nil || pt.Regions != nil {
 			return fmt.Errorf("--estimate is not available for %s: it is searched by backend sums, whose search it does not size", j.kind)
 		}
+		if err := pt.Prepare(); err != nil {
+			return err
+		}
 		p := pt.Problem
 		if pt.Distinct != nil {
 			p = pt.Distinct.Problem()

@@ -14,6 +14,7 @@ import (
 	"github.com/polyspec/polyspec/cmd/internal/progress"
 	"github.com/polyspec/polyspec/compile/puzzler"
 	"github.com/polyspec/polyspec/cover"
+	"github.com/polyspec/polyspec/internal/infile"
 )
 
 // ImportCmd turns other programs' files into spec files.
@@ -39,7 +40,7 @@ func (c *ImportPuzzlerCmd) Run(e *env) error {
 	}
 	var documented puzzler.Documented
 	if c.Documented != "" {
-		f, err := os.Open(c.Documented)
+		f, err := infile.Open(c.Documented, infile.TableBytes, "a table of documented counts")
 		if err != nil {
 			return err
 		}
@@ -69,11 +70,11 @@ func (c *ImportPuzzlerCmd) Run(e *env) error {
 }
 
 func (c *ImportPuzzlerCmd) importFile(e *env, file string, documented puzzler.Documented) error {
-	data, err := os.ReadFile(file)
+	data, err := infile.ReadFile(file, infile.SolutionBytes, "a solution file")
 	if err != nil {
 		return err
 	}
-	pz, err := puzzler.Import(file, data, puzzler.Options{Lattice: c.Lattice, Documented: documented})
+	pz, err := puzzler.Import(file, data, puzzler.Options{Lattice: c.Lattice, Documented: documented, Limits: e.limits})
 	if err != nil {
 		return err
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/cover/dlxfile"
 	"github.com/polyspec/polyspec/emit"
+	"github.com/polyspec/polyspec/internal/infile"
 	"github.com/polyspec/polyspec/puzzles"
 	"github.com/polyspec/polyspec/spec"
 )
@@ -48,7 +49,7 @@ type job struct {
 func load(target string, opts loadOptions) (*job, error) {
 	switch {
 	case filepath.Ext(target) == ".dlx":
-		return loadDLX(target)
+		return loadDLX(target, opts.limits.Placements)
 	case pipscli.DetectFile(target) != pipscli.None:
 		return loadPips(target, opts)
 	case isSudokuList(target):
@@ -150,12 +151,12 @@ func writeLine(w io.Writer, sum emit.Summary) error {
 
 // loadDLX reads a problem in Knuth's format; a solution is its options'
 // lines as the file writes them.
-func loadDLX(path string) (*job, error) {
-	f, err := os.Open(path)
+func loadDLX(path string, maxOptions int) (*job, error) {
+	f, err := infile.Open(path, infile.DLXBytes, "a DLX file")
 	if err != nil {
 		return nil, err
 	}
-	p, err := dlxfile.Read(f, path)
+	p, err := dlxfile.ReadLimit(f, path, maxOptions)
 	f.Close()
 	if err != nil {
 		return nil, err

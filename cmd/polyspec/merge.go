@@ -3,11 +3,11 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/emit"
+	"github.com/polyspec/polyspec/internal/infile"
 )
 
 // MergeCmd adds up the parts of a sharded search.
@@ -71,7 +71,7 @@ func short(fingerprint string) string {
 }
 
 func readPart(path string) (cover.Part, error) {
-	f, err := os.Open(path)
+	f, err := infile.Open(path, infile.PartBytes, "a part")
 	if err != nil {
 		return cover.Part{}, err
 	}

@@ -5,13 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 
 	"github.com/polyspec/polyspec/cmd/internal/outfile"
 	"github.com/polyspec/polyspec/compile/puzzler"
 	"github.com/polyspec/polyspec/emit"
+	"github.com/polyspec/polyspec/internal/infile"
 	"github.com/polyspec/polyspec/internal/record"
 )
 
@@ -27,13 +27,10 @@ func (c *RenderCmd) Run(e *env) error {
 	if !c.Pictures.wanted() {
 		return errors.New("render: nothing to draw: give --svg, --png, --x3d or --gltf")
 	}
-	if c.StopAfter < 1 {
-		return fmt.Errorf("render: --stop-after %d: solutions count from 1", c.StopAfter)
-	}
 	if err := c.Pictures.check(); err != nil {
 		return err
 	}
-	f, err := os.Open(c.File)
+	f, err := infile.Open(c.File, infile.SolutionBytes, "a solution file")
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/polyspec/polyspec/cmd/internal/outfile"
 	"github.com/polyspec/polyspec/cover"
+	"github.com/polyspec/polyspec/internal/infile"
 )
 
 // Scale holds solve's flags for searches too long for one run or one
@@ -106,7 +107,7 @@ func (s *Scale) setup(e *env, par *cover.Parallel) error {
 	if !s.Resume {
 		return nil
 	}
-	f, err := os.Open(s.State)
+	f, err := infile.Open(s.State, infile.PartBytes, "a state")
 	var st *cover.State
 	if err == nil {
 		st, err = cover.ReadState(f, s.State)

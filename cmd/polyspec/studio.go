@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net"
-	"net/http"
 	"os/exec"
 	"runtime"
 	"time"
@@ -63,7 +62,7 @@ func (c *StudioCmd) Run(e *env) error {
 			fmt.Fprintf(e.stderr, "polyspec: could not open a browser (%v): open %s yourself\n", err, url)
 		}
 	}
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	hs := srv.HTTPServer()
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()
 	select {

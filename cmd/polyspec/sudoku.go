@@ -3,13 +3,13 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/polyspec/polyspec/cmd/internal/pipeline"
 	"github.com/polyspec/polyspec/compile/sudoku"
 	"github.com/polyspec/polyspec/emit"
+	"github.com/polyspec/polyspec/internal/infile"
 	"github.com/polyspec/polyspec/spec"
 )
 
@@ -65,7 +65,7 @@ func sudokuSolution(pz *sudoku.Puzzle) func([]int) emit.Solution {
 // --count it proves each puzzle's solution unique instead, printing a
 // comment line for each puzzle that has none or several.
 func loadSudokuList(path string, count bool) (*job, error) {
-	data, err := os.ReadFile(path)
+	data, err := infile.ReadFile(path, infile.ListBytes, "a list of Sudoku puzzles")
 	if err != nil {
 		return nil, err
 	}
@@ -80,12 +80,21 @@ func loadSudokuList(path string, count bool) (*job, error) {
 	j := &job{kind: "lists of Sudoku puzzles", firstOnly: true, serial: true}
 	j.refuse = refusing(refusing(sudokuRefusals(), "a list holds many puzzles, and a picture draws one: give it a spec of its own", pictureFlags...),
 		"each of its puzzles is a search of milliseconds, searched on its own", splitFlags...)
+	// Each puzzle is compiled when its turn comes (a collection of
+	// 49,000 compiled at once ran out of memory); its givens are checked
+	// first, so that a bad one is refused before any is solved.
 	for i, g := range list.Puzzles {
-		pz, err := lay.Compile(g)
-		if err != nil {
+		if err := lay.Check(g); err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", path, list.Lines[i], err)
 		}
-		j.Parts = append(j.Parts, &pipeline.Part{Title: fmt.Sprintf("line %d", list.Lines[i]), Problem: pz.Problem, Solution: sudokuSolution(pz)})
+		j.Parts = append(j.Parts, &pipeline.Part{Title: fmt.Sprintf("line %d", list.Lines[i]), Load: func(pt *pipeline.Part) error {
+			pz, err := lay.Compile(g)
+			if err != nil {
+				return fmt.Errorf("%s:%d: %v", path, list.Lines[i], err)
+			}
+			pt.Problem, pt.Solution = pz.Problem, sudokuSolution(pz)
+			return nil
+		}})
 	}
 	unique := 0
 	j.Text = pipeline.Printer{
@@ -122,7 +131,7 @@ func isSudokuList(path string) bool {
 	case ".toml", ".yaml", ".yml", ".json", ".dlx":
 		return false
 	}
-	f, err := os.Open(path)
+	f, err := infile.Open(path, infile.ListBytes, "a list of Sudoku puzzles")
 	if err != nil {
 		return false
 	}

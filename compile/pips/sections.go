@@ -45,6 +45,10 @@ func readSections(name string, data []byte, last string) ([]*section, error) {
 		pos := lexer.Position{Filename: name, Offset: offset, Line: i + 1, Column: 1}
 		offset += len(text)
 		text = strings.TrimRight(text, "\r\n")
+		if i == 0 {
+			// A byte order mark some editors write is no part of the game.
+			text = strings.TrimPrefix(text, utf8BOM)
+		}
 		switch m := header.FindStringSubmatch(text); {
 		case strings.TrimSpace(text) == "":
 			if cur != nil && len(cur.lines) > 0 {

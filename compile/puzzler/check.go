@@ -16,7 +16,7 @@ func (pz *Puzzle) check(onBoard, all []piece) error {
 	if err != nil {
 		return err
 	}
-	c, err := compile.FromSpec(s)
+	c, err := compile.FromSpecLimits(s, pz.limits)
 	if err != nil {
 		return err
 	}

@@ -19,11 +19,17 @@ type Options struct {
 	// its puzzle's description contradicts is then no count, and a puzzle
 	// with no count takes the one its description states, if any.
 	Documented Documented
+	// Limits bound the board read (its cells, before any piece is
+	// compared with another) and the specs compiled to check and count
+	// it, as polyspec's --max-cells and --max-placements; zero: none.
+	Limits compile.Limits
 }
 
 // A Puzzle is what Import read from a solution file, ready to write as a
 // spec.
 type Puzzle struct {
+	// limits bound the specs compiled to check and count the puzzle.
+	limits compile.Limits
 	Name   string // from the file's name
 	Source string // the solution file, as given
 	Matrix string // Polyform Puzzler's class, from "solving X:"
@@ -124,14 +130,29 @@ func Import(path string, data []byte, opt Options) (*Puzzle, error) {
 	if err := checkBoard(path, f.first.Line, pieces); err != nil {
 		return nil, err
 	}
+	cells := 0
+	for _, p := range pieces {
+		cells += len(p.cells)
+	}
+	if lim := opt.Limits.Cells; lim > 0 && cells > lim {
+		return nil, fmt.Errorf("%s:%d: the first solution covers %d cells, %s", path, f.first.Line, cells, &compile.LimitError{What: "cells", Limit: lim})
+	}
+	pz.limits = opt.Limits
 	pieces, onBoard := pz.placeBoard(pieces)
 	pz.MayCross = crossing(l, onBoard)
 	pz.onBoard = onBoard
 	// One-sided when a piece and its mirror image are both there, or when
 	// the file says so in its name.
-	for i, p := range pieces {
-		for _, q := range pieces[i+1:] {
-			pz.chiral = pz.chiral || chiralPair(l, p.shape, q.shape)
+	// Pairs of distinct shapes only: a file of 10,000 monominoes has one.
+	var shapes [][]compile.Cell
+	for _, p := range pieces {
+		if !slices.ContainsFunc(shapes, func(s []compile.Cell) bool { return slices.Equal(s, p.shape) }) {
+			shapes = append(shapes, p.shape)
+		}
+	}
+	for i, p := range shapes {
+		for _, q := range shapes[i+1:] {
+			pz.chiral = pz.chiral || chiralPair(l, p, q)
 		}
 	}
 	pz.OneSided = pz.chiral || strings.Contains(pz.Name, "one-sided") && l.Flips()

@@ -125,7 +125,7 @@ func TestImportErrors(t *testing.T) {
 	for _, c := range []struct{ name, path, text, lattice, want string }{
 		{"no record", "ominoes/p.txt", "solving P:\n\n", "", "ominoes/p.txt: no solution record (expected a line \"solution 1:\")"},
 		{"a truncated record", "ominoes/p.txt", "solution 1:\n0,0 0,1 I2", "", "ominoes/p.txt:2: record of solution 1 ends before its picture"},
-		{"a malformed coordinate", "ominoes/p.txt", "solution 1:\n0,0 0,z I2\n\nI2\n\n", "", "ominoes/p.txt:2:5: expected a whole number in \"0,z\""},
+		{"a malformed coordinate", "ominoes/p.txt", "solution 1:\n0,0 0,z I2\n\nI2\n\n", "", "ominoes/p.txt:2:5: in \"0,z\": expected a whole number, found \"z\""},
 		{"mixed coordinates", "ominoes/p.txt", "solution 1:\n0,0 I1\n0,1,0 I2\n\nI\n\n", "", "ominoes/p.txt:1: pieces are written with different numbers of coordinates"},
 		{"overlapping pieces", "ominoes/p.txt", "solution 1:\n0,0 0,1 I2\n0,1 J\n\nI\n\n", "", "ominoes/p.txt:1: pieces I2 and J both cover [0 1 0]"},
 		{"an ambiguous lattice", "p.txt", "solution 1:\n0,0,0 I1\n\n/\\\n\n", "", "p.txt:1: cannot tell the lattice from the coordinates and the picture (it may be iamond or trig): give --lattice"},

@@ -370,7 +370,7 @@ func countSpec(ctx context.Context, pz *Puzzle, b cover.Backend, budget time.Dur
 	// placements can take longer than the budget.
 	done := make(chan result, 1)
 	go func() {
-		c, err := compile.FromSpec(s)
+		c, err := compile.FromSpecLimits(s, pz.limits)
 		if err != nil {
 			done <- result{err: err}
 			return

@@ -111,35 +111,7 @@ func connected(l compile.Lattice, cells []compile.Cell, join func(compile.Cell) 
 	return components(l, cells, join) == 1
 }
 
-// components counts the parts cells fall into, joined through neighbours
-// as connected joins them.
+// components counts the parts cells fall into (compile.Components).
 func components(l compile.Lattice, cells []compile.Cell, join func(compile.Cell) compile.Cell) int {
-	in := map[compile.Cell]bool{}
-	for _, c := range cells {
-		in[c] = true
-	}
-	seen := map[compile.Cell]bool{}
-	n := 0
-	for _, start := range cells {
-		if seen[start] {
-			continue
-		}
-		n++
-		seen[start] = true
-		stack := []compile.Cell{start}
-		for len(stack) > 0 {
-			c := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			for _, m := range l.Neighbours(c) {
-				if join != nil {
-					m = join(m)
-				}
-				if in[m] && !seen[m] {
-					seen[m] = true
-					stack = append(stack, m)
-				}
-			}
-		}
-	}
-	return n
+	return compile.Components(l, cells, join)
 }

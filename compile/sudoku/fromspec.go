@@ -39,11 +39,13 @@ func FromSpec(s *spec.Spec) (*Puzzle, error) {
 		return nil, &spec.Error{Pos: s.Givens.Pos, Msg: "givens: " + err.Error()}
 	}
 	var digits []int
-	for _, row := range givens {
-		for _, r := range row {
-			d := strings.IndexRune(Symbols, r) + 1 // 0 for a blank
-			if d > n {
-				return nil, &spec.Error{Pos: s.Givens.Pos, Msg: fmt.Sprintf("givens: %q is no digit of a grid of side %d (expected %s, or '.' for a blank)", r, n, Symbols[:n])}
+	for i, row := range givens {
+		for j, r := range []rune(row) {
+			d := strings.IndexRune(Symbols[:n], r) + 1
+			if d == 0 && r != '.' {
+				// Any other symbol is refused, not read as a blank, which
+				// would solve another puzzle than the one written.
+				return nil, &spec.Error{Pos: s.Givens.Pos, Msg: fmt.Sprintf("givens: row %d, column %d: %q is no digit of a grid of side %d (expected %s, or '.' for a blank)", i+1, j+1, r, n, Symbols[:n])}
 			}
 			digits = append(digits, d)
 		}

@@ -157,15 +157,20 @@ type Puzzle struct {
 	Digits  []int
 }
 
-// Compile builds the exact-cover problem of a grid's givens (0 for a
-// blank). Givens that clash, two alike in a group, are an error naming
-// both cells.
-func (lay *Layout) Compile(givens []int) (*Puzzle, error) {
+// Check checks a grid's givens as Compile does, without building its
+// problem.
+func (lay *Layout) Check(givens []int) error {
+	_, err := lay.taken(givens)
+	return err
+}
+
+// taken checks a grid's givens and returns, at g*n+d-1, the cell of group
+// g that is given digit d, plus 1.
+func (lay *Layout) taken(givens []int) ([]int, error) {
 	n := lay.N
 	if len(givens) != n*n {
 		return nil, fmt.Errorf("%d givens for a grid of %d cells", len(givens), n*n)
 	}
-	// taken[g*n+d-1] is the cell of group g that is given digit d, plus 1.
 	taken := make([]int, len(lay.groups)*n)
 	for c, d := range givens {
 		if d < 0 || d > n {
@@ -180,6 +185,18 @@ func (lay *Layout) Compile(givens []int) (*Puzzle, error) {
 			}
 			taken[g*n+d-1] = c + 1
 		}
+	}
+	return taken, nil
+}
+
+// Compile builds the exact-cover problem of a grid's givens (0 for a
+// blank). Givens that clash, two alike in a group, are an error naming
+// both cells.
+func (lay *Layout) Compile(givens []int) (*Puzzle, error) {
+	n := lay.N
+	taken, err := lay.taken(givens)
+	if err != nil {
+		return nil, err
 	}
 	pz := &Puzzle{Layout: lay, Givens: givens, Problem: cover.NewProblem()}
 	p := pz.Problem

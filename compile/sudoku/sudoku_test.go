@@ -109,7 +109,11 @@ func TestErrors(t *testing.T) {
 		{"kind = \"sudoku\"\ngivens = \"12\\n1\"\n", "s.toml:2:10: givens: row 2 has 1 cells, expected 2 (one per row: the grid is square)"},
 		{"kind = \"sudoku\"\ngivens = \"...\\n...\\n...\"\n", "s.toml:2:10: givens: a grid of side 3 has no usual boxes: draw its blocks"},
 		{"kind = \"sudoku\"\ngivens = \"1.1.\\n....\\n....\\n....\"\n", "s.toml:2:10: givens: cells 0,0 and 2,0 are both given 1"},
-		{"kind = \"sudoku\"\ngivens = \"5...\\n....\\n....\\n....\"\n", "s.toml:2:10: givens: '5' is no digit of a grid of side 4 (expected 1234, or '.' for a blank)"},
+		{"kind = \"sudoku\"\ngivens = \"5...\\n....\\n....\\n....\"\n", "s.toml:2:10: givens: row 1, column 1: '5' is no digit of a grid of side 4 (expected 1234, or '.' for a blank)"},
+		// A symbol of no grid, or a lower-case letter, is refused, not
+		// read as a blank.
+		{"kind = \"sudoku\"\ngivens = \"....\\n..Z.\\n....\\n....\"\n", "s.toml:2:10: givens: row 2, column 3: 'Z' is no digit of a grid of side 4 (expected 1234, or '.' for a blank)"},
+		{"kind = \"sudoku\"\ngivens = \"....\\n....\\n....\\n...a\"\n", "s.toml:2:10: givens: row 4, column 4: 'a' is no digit of a grid of side 4 (expected 1234, or '.' for a blank)"},
 		{"kind = \"sudoku\"\nblocks = \"aabb\\naabb\\nccdd\\ncddd\"\ngivens = \"....\\n....\\n....\\n....\"\n", "s.toml:2:10: blocks: block c has 3 cells, expected 4"},
 		{"kind = \"sudoku\"\ngroups = \"ab..\\nab..\\nab..\\nb...\"\ngivens = \"....\\n....\\n....\\n....\"\n", "s.toml:2:10: groups[0]: group a has 3 cells, expected 4"},
 		{"kind = \"sudoku\"\ngroups = \"abc\"\ngivens = \"....\\n....\\n....\\n....\"\n", "s.toml:2:10: groups[0]: expected \"diagonals\" or a drawing of labels: row 1 has 3 labels, expected 4"},

@@ -167,3 +167,16 @@ func FuzzRead(f *testing.F) {
 		roundTrip(t, p)
 	})
 }
+
+// TestReadLimit: an option past the bound is refused at its line; at the
+// bound the file reads.
+func TestReadLimit(t *testing.T) {
+	in := "a b\na\nb\na b\n"
+	if p, err := ReadLimit(strings.NewReader(in), "f", 3); err != nil || p.NumOptions() != 3 {
+		t.Errorf("at the bound: %v", err)
+	}
+	_, err := ReadLimit(strings.NewReader(in), "f", 2)
+	if want := "f:4:1: more than 2 options, the limit (--max-placements raises it)"; err == nil || err.Error() != want {
+		t.Errorf("past the bound: %v, want %s", err, want)
+	}
+}

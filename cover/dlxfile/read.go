@@ -45,6 +45,8 @@ type reader struct {
 	p     *cover.Problem
 	inOpt []int // the line number of the option that last used each item
 	ents  []cover.Entry
+	// maxOptions bounds the options read (0: no bound).
+	maxOptions int
 }
 
 func (r *reader) errorf(col int, format string, args ...any) error {
@@ -53,7 +55,14 @@ func (r *reader) errorf(col int, format string, args ...any) error {
 
 // Read parses a problem; filename only labels error messages.
 func Read(in io.Reader, filename string) (*cover.Problem, error) {
-	r := &reader{file: filename}
+	return ReadLimit(in, filename, 0)
+}
+
+// ReadLimit is Read with a bound on the options, as polyspec's
+// --max-placements bounds a spec's: an option past maxOptions is an error
+// at its line, before the rest of the file is read (0: no bound).
+func ReadLimit(in io.Reader, filename string, maxOptions int) (*cover.Problem, error) {
+	r := &reader{file: filename, maxOptions: maxOptions}
 	br := bufio.NewReader(in)
 	var toks []token
 	for {
@@ -222,6 +231,9 @@ func (r *reader) option(toks []token) error {
 			e.Color = p.Color(color)
 		}
 		r.ents = append(r.ents, e)
+	}
+	if r.maxOptions > 0 && p.NumOptions() >= r.maxOptions {
+		return r.errorf(1, "more than %d options, the limit (--max-placements raises it)", r.maxOptions)
 	}
 	p.AddOption(r.ents)
 	return nil

@@ -160,9 +160,9 @@ func parsePiece(text string) (Piece, int, *posError) {
 		}
 		var c [3]int
 		for k, s := range parts {
-			v, err := strconv.Atoi(s)
+			v, err := ParseCoord(s)
 			if err != nil {
-				return Piece{}, 0, &posError{col, fmt.Sprintf("expected a whole number in %q", f)}
+				return Piece{}, 0, &posError{col, fmt.Sprintf("in %q: %v", f, err)}
 			}
 			c[k] = v
 		}

@@ -33,7 +33,22 @@ func TestReadRecords(t *testing.T) {
 		{
 			name: "bad coordinate",
 			text: "solution 1:\n0,0 1,x A\n\nA A\n\n",
-			err:  "f.txt:2:5: expected a whole number in \"1,x\"",
+			err:  "f.txt:2:5: in \"1,x\": expected a whole number, found \"x\"",
+		},
+		{
+			name: "coordinate at the bound",
+			text: "solution 1:\n1000000,-1000000 A\n\nA\n\n",
+			want: []Piece{{Name: "A", Cells: [][3]int{{1000000, -1000000, 0}}}}, dims: 2,
+		},
+		{
+			name: "coordinate past the bound",
+			text: "solution 1:\n0,0 1000001,0 A\n\nA A\n\n",
+			err:  "f.txt:2:5: in \"1000001,0\": coordinate 1000001 is beyond ±1000000, the limit",
+		},
+		{
+			name: "coordinate near int64's limit",
+			text: "solution 1:\n0,-9223372036854775808 A\n\nA\n\n",
+			err:  "f.txt:2:1: in \"0,-9223372036854775808\": coordinate -9223372036854775808 is beyond ±1000000, the limit",
 		},
 		{
 			name: "no solution number",

@@ -18,6 +18,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/polyspec/polyspec/internal/infile"
 )
 
 // maxLinks bounds the symbolic links followed, as the kernel does.
@@ -26,6 +28,9 @@ const maxLinks = 40
 // Write writes data to path, as the package says.
 func Write(path string, data []byte) error {
 	target, info, err := resolve(path)
+	if err == nil {
+		err = notInput(path, info)
+	}
 	if err != nil {
 		return err
 	}
@@ -77,6 +82,9 @@ func WriteWith(path string, write func(io.Writer) error) error {
 // goes in takes a new file.
 func Check(path string) error {
 	target, info, err := resolve(path)
+	if err == nil {
+		err = notInput(path, info)
+	}
 	if err != nil {
 		return err
 	}
@@ -166,4 +174,17 @@ func syncDir(dir string) {
 		d.Sync()
 		d.Close()
 	}
+}
+
+// notInput refuses to write over a file the command has read (the same
+// file, not only the same name: a hard link or another path to it counts
+// too), which would destroy what the output was made from.
+func notInput(path string, info fs.FileInfo) error {
+	if in, ok := infile.SameAsInput(info); ok {
+		if in == path {
+			return fmt.Errorf("%s is an input of this command: refusing to write over it", path)
+		}
+		return fmt.Errorf("%s is the same file as %s, an input of this command: refusing to write over it", path, in)
+	}
+	return nil
 }

@@ -30,6 +30,18 @@ type Part struct {
 	Regions  *cover.Regions  // rules the sums backend checks, or nil
 	Backend  cover.Backend   // overrides the caller's choice, or nil
 	Solution func(sol []int) emit.Solution
+	// Load, when set, compiles the part (its Problem and Solution) just
+	// before it is searched, and both are dropped after: a file of
+	// many puzzles then holds one compiled at a time, not all of them.
+	Load func(pt *Part) error
+}
+
+// Prepare compiles a part that is loaded when it is searched (see Load).
+func (pt *Part) Prepare() error {
+	if pt.Load == nil || pt.Problem != nil {
+		return nil
+	}
+	return pt.Load(pt)
 }
 
 // Solve searches the part with b, split by par unless par is nil.
@@ -69,6 +81,9 @@ type Search func(pt *Part, print func(n int, sol []int)) (emit.Summary, error)
 func (j *Job) Run(w io.Writer, out Printer, search Search) (total emit.Summary, unsolved bool, err error) {
 	start := time.Now()
 	for _, pt := range j.Parts {
+		if err := pt.Prepare(); err != nil {
+			return total, unsolved, err
+		}
 		if out.Start != nil {
 			if err := out.Start(w, pt); err != nil {
 				return total, unsolved, err
@@ -87,6 +102,9 @@ func (j *Job) Run(w io.Writer, out Printer, search Search) (total emit.Summary, 
 		})
 		if err == nil {
 			err = werr
+		}
+		if pt.Load != nil {
+			pt.Problem, pt.Solution = nil, nil
 		}
 		// An interrupted puzzle's count is no result to print.
 		if err == nil && out.End != nil && !sum.Interrupted {

@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/polyspec/polyspec/cmd/internal/process"
 	"github.com/polyspec/polyspec/compile/pips"
 	"github.com/polyspec/polyspec/grammar"
+	"github.com/polyspec/polyspec/internal/infile"
 )
 
 // GenerateHelp is the body of generate_polypips --help, and of polyspec
@@ -60,7 +60,7 @@ type GenerateFlags struct {
 func Generate(ctx context.Context, w io.Writer, f GenerateFlags, maxPlacements int) error {
 	c := pips.NewConfig()
 	if f.Config != "" {
-		data, err := os.ReadFile(f.Config)
+		data, err := infile.ReadFile(f.Config, infile.GameBytes, "a generator configuration")
 		if err != nil {
 			return err
 		}

@@ -6,16 +6,18 @@
 package pipscli
 
 import (
+	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"regexp"
+	"strings"
 
 	"github.com/polyspec/polyspec/cmd/internal/pipeline"
 	"github.com/polyspec/polyspec/compile/pips"
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/emit"
+	"github.com/polyspec/polyspec/internal/infile"
 )
 
 // A Format is an input format this package reads.
@@ -35,13 +37,20 @@ const (
 var firstHeader = regexp.MustCompile(`^\s*board:`)
 
 // Detect tells from a file's name and first bytes (512 are plenty) whether
-// it is a game this package reads. Every .json file is taken for a NYT
-// one, so that a broken one hears what is wrong with it as a NYT file.
+// it is a game this package reads. The name decides first: every .json
+// file is taken for a NYT one, so that a broken one hears what is wrong
+// with it as a NYT file, and a spec (.toml, .yaml, .yml) or a DLX file is
+// never a game, whatever its first line says (a YAML spec may well start
+// with "board:"). Only a file with another name is told by its first
+// line, after any byte order mark.
 func Detect(name string, head []byte) Format {
-	switch {
-	case filepath.Ext(name) == ".json":
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".json":
 		return NYT
-	case firstHeader.Match(head):
+	case ".toml", ".yaml", ".yml", ".dlx":
+		return None
+	}
+	if firstHeader.Match(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))) {
 		return Text
 	}
 	return None
@@ -50,7 +59,7 @@ func Detect(name string, head []byte) Format {
 // DetectFile is Detect on a file's first bytes; a file it cannot read is
 // None.
 func DetectFile(path string) Format {
-	f, err := os.Open(path)
+	f, err := infile.Open(path, infile.GameBytes, "a Pips game")
 	if err != nil {
 		return None
 	}
@@ -169,7 +178,7 @@ func Load(path string, opts Options) (*pipeline.Job, error) {
 
 // read reads the games of a file.
 func read(path string, difficulty string) ([]*pips.Game, error) {
-	data, err := os.ReadFile(path)
+	data, err := infile.ReadFile(path, infile.GameBytes, "a Pips game")
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/polyspec/polyspec/cmd/internal/outfile"
+	"github.com/polyspec/polyspec/internal/infile"
 	"github.com/polyspec/polyspec/puzzles"
 )
 
@@ -90,12 +92,7 @@ func (f *files) read(name string) ([]byte, error) {
 	if !isSpecName(name) && !isGameName(name) {
 		return nil, fmt.Errorf("%q: the studio opens only spec files (.toml, .yaml, .yml) and Pips games (.json, .txt) under its folder", name)
 	}
-	file, err := f.root.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer file.Close()
-	return io.ReadAll(io.LimitReader(file, maxBody))
+	return infile.ReadIn(f.root, name, maxBody, "a file the studio opens")
 }
 
 func (f *files) write(name string, data []byte) error {
@@ -107,7 +104,7 @@ func (f *files) write(name string, data []byte) error {
 			return err
 		}
 	}
-	return f.root.WriteFile(name, data, 0o644)
+	return outfile.WriteIn(f.root, name, data)
 }
 
 // noFolder answers a file request of a studio started without a folder.

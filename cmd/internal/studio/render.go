@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"net/http"
 	"path"
 	"strings"
@@ -43,11 +42,11 @@ func (s *Server) compileSpec(req specRequest) (*spec.Spec, *compile.Puzzle, *pro
 		// Compiled by compileSudoku: a grid has no board or pieces.
 		return sp, nil, nil
 	}
-	if n := boardCells(sp); s.limits.MaxCells > 0 && n > s.limits.MaxCells {
+	if n := compile.BoardCost(sp.Board); s.limits.MaxCells > 0 && n > s.limits.MaxCells {
 		return nil, nil, &problem{Line: sp.Board.Pos.Line, Col: sp.Board.Pos.Col, Message: fmt.Sprintf(
 			"board: %d cells is over the studio's limit of %d (start it with --max-cells %d to allow it)", n, s.limits.MaxCells, n)}
 	}
-	pz, err := compile.FromSpecLimits(sp, compile.Limits{Placements: s.limits.MaxPlacements})
+	pz, err := compile.FromSpecLimits(sp, compile.Limits{Placements: s.limits.MaxPlacements, Ceiling: true})
 	if err != nil {
 		return sp, nil, specProblem(err)
 	}
@@ -60,31 +59,6 @@ func specProblem(err error) *problem {
 		return &problem{Message: e.Msg, Line: e.Pos.Line, Col: e.Pos.Col}
 	}
 	return &problem{Message: err.Error()}
-}
-
-// boardCells counts a spec's board cells before it is compiled, so that a
-// huge board is refused before any work is done on it.
-func boardCells(sp *spec.Spec) int {
-	b := sp.Board
-	n := 0
-	switch {
-	case b.Size.Set:
-		w, h := b.Size.V.W, b.Size.V.H
-		if w > math.MaxInt32 || h > math.MaxInt32/w {
-			return math.MaxInt32
-		}
-		n = w * h
-	case b.Art.Set:
-		for _, row := range b.Art.V {
-			n += strings.Count(row, "#")
-		}
-	case b.Cells.Set:
-		n = len(strings.Fields(b.Cells.V))
-	}
-	for _, r := range b.Regions {
-		n = max(n, len(strings.Fields(r.V)))
-	}
-	return n
 }
 
 // A rendering is the drawing of a spec: its board and pieces as SVG, and
@@ -209,22 +183,12 @@ func specBoard(sp *spec.Spec) (compile.Lattice, []compile.Cell, error) {
 		return nil, nil, &spec.Error{Pos: sp.Lattice.Pos, Msg: err.Error()}
 	}
 	b := sp.Board
-	var cells []compile.Cell
-	switch {
-	case b.Size.Set:
-		for y := range b.Size.V.H {
-			for x := range b.Size.V.W {
-				cells = append(cells, compile.Cell{x, y, 0})
-			}
-		}
-	case b.Art.Set:
-		cells = compile.ArtCells(b.Art.V)
+	// The studio's limit on cells was checked in compileSpec.
+	cells, err := compile.BoardCells(l, b, compile.Limits{})
+	if err != nil || b.Cells.Set {
+		return l, cells, err
 	}
-	texts := []spec.Value[string]{b.Cells}
-	if !b.Cells.Set {
-		texts = b.Regions
-	}
-	for _, t := range texts {
+	for _, t := range b.Regions {
 		more, err := compile.ParseCells(t.V)
 		if err != nil {
 			return nil, nil, &spec.Error{Pos: t.Pos, Msg: "board: " + err.Error()}

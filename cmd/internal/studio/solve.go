@@ -153,6 +153,18 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		fail(w, fmt.Errorf("mode %q: expected first, solutions or count", req.Mode))
 		return
 	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.limits.MaxTime)
+	defer cancel()
+	j := &job{cancel: cancel}
+	s.startJob(req.Page, j)
+	defer s.endJob(req.Page, j)
+	// The page's old search, stopped above, frees its slot in a moment;
+	// the slot is taken before the spec is compiled.
+	release, ok := s.pool.take(w, r.WithContext(ctx))
+	if !ok {
+		return
+	}
+	defer release()
 	sp, pz, prob := s.compileSpec(req.specRequest)
 	if prob != nil {
 		writeJSON(w, http.StatusBadRequest, prob)
@@ -190,26 +202,6 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		fail(w, err)
 		return
-	}
-
-	ctx, cancel := context.WithTimeout(r.Context(), s.limits.MaxTime)
-	defer cancel()
-	j := &job{cancel: cancel}
-	s.startJob(req.Page, j)
-	defer s.endJob(req.Page, j)
-	if s.running != nil {
-		// The page's old search, stopped above, frees its place in a
-		// moment.
-		select {
-		case s.running <- struct{}{}:
-			defer func() { <-s.running }()
-		case <-time.After(jobWait):
-			writeJSON(w, http.StatusTooManyRequests, problem{Message: fmt.Sprintf(
-				"%d searches are running already (the studio's limit): stop one first", cap(s.running))})
-			return
-		case <-ctx.Done():
-			return
-		}
 	}
 
 	w.Header().Set("Content-Type", "text/event-stream")

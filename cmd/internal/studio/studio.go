@@ -40,8 +40,9 @@ type Limits struct {
 	// MaxShown is how many solutions a search sends to the page to step
 	// through; it goes on counting past them.
 	MaxShown int
-	// MaxJobs is how many searches run at once, over all pages; 0 sets
-	// no limit.
+	// MaxJobs is how many jobs that compile or search (renders,
+	// searches, Pips hints and generated games) run at once, over all
+	// pages; 0 sets one per core.
 	MaxJobs int
 }
 
@@ -66,9 +67,8 @@ type Server struct {
 
 	mu   sync.Mutex
 	jobs map[string]*job // by page
-	// running holds a token per running search, MaxJobs at most; nil
-	// for no limit.
-	running chan struct{}
+	// pool bounds the jobs that compile or search, MaxJobs at once.
+	pool *pool
 	// progressEvery is how often a running search reports: tests
 	// shorten it.
 	progressEvery time.Duration
@@ -80,9 +80,7 @@ type Server struct {
 func New(dir string, limits Limits, extraHosts ...string) (*Server, error) {
 	s := &Server{limits: limits, jobs: map[string]*job{}, mux: http.NewServeMux(), progressEvery: progressEvery,
 		hosts: map[string]bool{"localhost": true, "127.0.0.1": true, "::1": true}}
-	if limits.MaxJobs > 0 {
-		s.running = make(chan struct{}, limits.MaxJobs)
-	}
+	s.pool = newPool(limits.MaxJobs)
 	for _, h := range extraHosts {
 		s.hosts[h] = true
 	}
@@ -103,14 +101,14 @@ func New(dir string, limits Limits, extraHosts ...string) (*Server, error) {
 	s.mux.HandleFunc("GET /api/files", s.listFiles)
 	s.mux.HandleFunc("GET /api/file", s.readFile)
 	s.mux.HandleFunc("POST /api/file", s.writeFile)
-	s.mux.HandleFunc("POST /api/render", s.render)
+	s.mux.HandleFunc("POST /api/render", s.pooled(s.render))
 	s.mux.HandleFunc("POST /api/draw", s.draw)
 	s.mux.HandleFunc("POST /api/solve", s.solve)
 	s.mux.HandleFunc("POST /api/cancel", s.cancel)
 	s.mux.HandleFunc("POST /api/pips/game", s.pipsGame)
 	s.mux.HandleFunc("POST /api/pips/check", s.pipsCheck)
-	s.mux.HandleFunc("POST /api/pips/hint", s.pipsHint)
-	s.mux.HandleFunc("POST /api/pips/generate", s.pipsGenerate)
+	s.mux.HandleFunc("POST /api/pips/hint", s.pooled(s.pipsHint))
+	s.mux.HandleFunc("POST /api/pips/generate", s.pooled(s.pipsGenerate))
 	// Any other path under /api/ is a mistake of the page's, which it
 	// reads as JSON like every answer of the API, not as the file server's
 	// text.
@@ -147,7 +145,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Body != nil {
 		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 	}
-	crossOrigin.Handler(s.mux).ServeHTTP(w, r)
+	recovering(crossOrigin.Handler(s.mux)).ServeHTTP(w, r)
 }
 
 var crossOrigin = http.NewCrossOriginProtection()

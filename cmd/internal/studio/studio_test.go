@@ -526,7 +526,7 @@ func TestJobLimit(t *testing.T) {
 	}
 	body, _ := io.ReadAll(res.Body)
 	res.Body.Close()
-	if res.StatusCode != 429 || string(body) != "{\"message\":\"1 searches are running already (the studio's limit): stop one first\"}\n" {
+	if res.StatusCode != 429 || string(body) != "{\"message\":\"1 jobs are running already (the studio's limit, --max-jobs): stop one first, or try again in a moment\"}\n" {
 		t.Errorf("a search over the limit: %s %s", res.Status, body)
 	}
 	// The same page's new search takes the place of its old one.
