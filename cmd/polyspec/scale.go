@@ -107,7 +107,7 @@ func (s *Scale) setup(e *env, par *cover.Parallel) error {
 	if !s.Resume {
 		return nil
 	}
-	f, err := infile.Open(s.State, infile.PartBytes, "a state")
+	f, err := infile.OpenRecord(s.State, infile.PartBytes, "a state")
 	var st *cover.State
 	if err == nil {
 		st, err = cover.ReadState(f, s.State)

@@ -19,10 +19,12 @@ import (
 // within a time.Duration, whose 2^63-1 ns is about 292 years.
 const maxSeconds = 9e9
 
-func (c *CLI) Validate() error {
+// validate is called by the Validate of each command that embeds the
+// limits (kong validates commands, not embedded structs).
+func (l *LimitFlags) validate() error {
 	return firstError(
-		atLeast("--max-cells", c.MaxCells, 0),
-		atLeast("--max-placements", c.MaxPlacements, 0),
+		atLeast("--max-cells", l.MaxCells, 0),
+		atLeast("--max-placements", l.MaxPlacements, 0),
 	)
 }
 
@@ -31,8 +33,16 @@ func (c *SolveCmd) Validate() error {
 	if c.StopAfter != nil {
 		stopAfter = atLeast("--stop-after", *c.StopAfter, 0)
 	}
-	return firstError(stopAfter, atLeast("--workers", c.Workers, 0), apart("--out", c.Scale.Out, "--state", c.Scale.State))
+	return firstError(c.LimitFlags.validate(), stopAfter, atLeast("--workers", c.Workers, 0), apart("--out", c.Scale.Out, "--state", c.Scale.State))
 }
+
+func (c *CompileCmd) Validate() error { return c.LimitFlags.validate() }
+
+func (c *EstimateCmd) Validate() error {
+	return firstError(c.LimitFlags.validate(), atLeast("--workers", c.Workers, 0))
+}
+
+func (c *GenerateCmd) Validate() error { return atLeast("--max-placements", c.MaxPlacements, 0) }
 
 func (c *VerifyCmd) Validate() error {
 	return firstError(seconds("--max-seconds", c.MaxSeconds), atLeast("--workers", c.Workers, 0))
@@ -49,7 +59,7 @@ func (c *ImportPuzzlerCmd) Validate() error { return seconds("--budget", c.Budge
 func (c *GalleryCmd) Validate() error { return positive("--timeout", c.Timeout) }
 
 func (c *StudioCmd) Validate() error {
-	return firstError(atLeast("--max-jobs", c.MaxJobs, 0), positive("--max-time", c.MaxTime))
+	return firstError(c.LimitFlags.validate(), atLeast("--max-jobs", c.MaxJobs, 0), positive("--max-time", c.MaxTime))
 }
 
 // atLeast refuses an integer flag below lo.

@@ -94,9 +94,25 @@ func (f *File) Stat() (fs.FileInfo, error) { return f.f.Stat() }
 // choice on the command line, and the limit bounds it. A directory is
 // refused.
 func Open(name string, limit int64, what string) (*File, error) {
+	f, info, err := open(name, limit, what)
+	if err == nil {
+		remember(name, info)
+	}
+	return f, err
+}
+
+// OpenRecord opens, as Open does, a file that the command reads and then
+// rewrites as its own record (the state of a resumed search): it is not
+// recorded as an input, since bringing it up to date is the point.
+func OpenRecord(name string, limit int64, what string) (*File, error) {
+	f, _, err := open(name, limit, what)
+	return f, err
+}
+
+func open(name string, limit int64, what string) (*File, fs.FileInfo, error) {
 	f, err := os.Open(name)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	info, err := f.Stat()
 	if err == nil && info.IsDir() {
@@ -104,10 +120,9 @@ func Open(name string, limit int64, what string) (*File, error) {
 	}
 	if err != nil {
 		f.Close()
-		return nil, err
+		return nil, nil, err
 	}
-	remember(name, info)
-	return bounded(f, name, limit, what), nil
+	return bounded(f, name, limit, what), info, nil
 }
 
 func bounded(f *os.File, name string, limit int64, what string) *File {
