@@ -191,6 +191,17 @@ func (b *browser) mouse(typ input.DispatchMouseEventType, selector string) chrom
 	}
 }
 
+// open opens a puzzle as a person does: Open, its name typed in the
+// search, a click on its row (source is catalogue or file).
+func (b *browser) open(source, name string) {
+	b.t.Helper()
+	b.do("open "+name, chromedp.Click(chromedp.CSS("#open")), wait(`document.getElementById('browse-info').dataset.found > 0`),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('search').value = ''`),
+		chromedp.SendKeys(chromedp.CSS("#search"), name),
+		chromedp.Click(chromedp.CSS(fmt.Sprintf(`#results button[data-open=%q]`, source+":"+name))),
+		wait(`document.getElementById('browser').hidden`))
+}
+
 // typeSpec replaces the editor's text by typing it, key by key.
 func (b *browser) typeSpec(text string) {
 	b.t.Helper()
@@ -285,10 +296,21 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("saved file: %q, %v", data, err)
 	}
 
+	// The browser finds the saved file by its name, and a catalogue
+	// puzzle by its title.
+	b.do("search the saved file", chromedp.Click(chromedp.CSS("#open")), wait(`document.getElementById('browse-info').dataset.found > 0`),
+		chromedp.SendKeys(chromedp.CSS("#search"), "three-rows"),
+		wait(`document.querySelector('#results button')?.dataset.open === 'file:three-rows.toml'`))
+	b.do("search by title", chromedp.Evaluate[chromedp.Void](`document.getElementById('search').value = ''`),
+		chromedp.SendKeys(chromedp.CSS("#search"), "Pentominoes 6×10"),
+		wait(`document.querySelector('#results button[data-open="catalogue:pentominoes-6x10"]') !== null`),
+		wait(`document.getElementById('browse-info').dataset.found < 10`))
+	b.screenshot("browser-search")
+	b.do("close the browser", chromedp.Click(chromedp.CSS("#browse-close")), wait(`document.getElementById('browser').hidden`))
+
 	// Count the catalogue's 6x10 pentominoes.
-	b.do("open pentominoes-6x10", chromedp.Evaluate[chromedp.Void](
-		`(() => { const s = document.getElementById('open'); s.value = 'catalogue:pentominoes-6x10'; s.dispatchEvent(new Event('change')); })()`),
-		wait(`document.getElementById('name').value.startsWith('pentominoes-6x10.')`),
+	b.open("catalogue", "pentominoes-6x10")
+	b.do("see pentominoes-6x10", wait(`document.getElementById('name').value.startsWith('pentominoes-6x10.')`),
 		wait(`document.querySelectorAll('#board g.cell').length === 60`))
 	b.do("count", chromedp.Click(chromedp.CSS("#count")),
 		wait(`document.getElementById('progress').dataset.state === 'done'`))
@@ -419,9 +441,8 @@ func TestBrowser(t *testing.T) {
 		wait(`document.getElementById('share-note').classList.contains('warn')`))
 
 	// Play the small Pips game of the folder with clicks and keys.
-	b.do("open the game", wait(`document.querySelector('#open option[value="file:game.txt"]') !== null`),
-		chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById('open'); s.value = 'file:game.txt'; s.dispatchEvent(new Event('change')); })()`),
-		wait(`document.body.dataset.mode === 'play'`), wait(`document.querySelectorAll('#tray button.piece').length === 2`))
+	b.open("file", "game.txt")
+	b.do("see the game", wait(`document.body.dataset.mode === 'play'`), wait(`document.querySelectorAll('#tray button.piece').length === 2`))
 	b.screenshot("pips-game")
 	placed := "[...document.querySelectorAll('#play-board g.placed text')].map((t) => t.textContent).join('')"
 	// The board is drawn anew as the mouse moves over it (the piece's
@@ -491,9 +512,8 @@ func TestBrowser(t *testing.T) {
 		{"tritrigs-hexagon-2", 0, false},
 		{"pentatwigs-4x4-2", 0, false},
 	} {
-		b.do("open "+tc.name, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
-			`(() => { const s = document.getElementById('open'); s.value = 'catalogue:%s'; s.dispatchEvent(new Event('change')); })()`, tc.name)),
-			wait(fmt.Sprintf(`document.getElementById('board').dataset.file?.startsWith('%s.')`, tc.name)))
+		b.open("catalogue", tc.name)
+		b.do("see "+tc.name, wait(fmt.Sprintf(`document.getElementById('board').dataset.file?.startsWith('%s.')`, tc.name)))
 		info := b.eval(`document.getElementById('info').textContent`)
 		drawn := b.eval(`String(document.querySelectorAll('#board g.cell').length)`)
 		if !strings.Contains(info, " "+drawn+" cells") || drawn == "0" || tc.cells > 0 && drawn != fmt.Sprint(tc.cells) {
@@ -505,9 +525,8 @@ func TestBrowser(t *testing.T) {
 	}
 
 	// A Sudoku is drawn with its givens, and solved.
-	b.do("open a Sudoku", chromedp.Evaluate[chromedp.Void](
-		`(() => { const s = document.getElementById('open'); s.value = 'catalogue:sudoku-faq-4x4'; s.dispatchEvent(new Event('change')); })()`),
-		wait(`document.getElementById('board').dataset.file?.startsWith('sudoku-faq-4x4.')`),
+	b.open("catalogue", "sudoku-faq-4x4")
+	b.do("see the Sudoku", wait(`document.getElementById('board').dataset.file?.startsWith('sudoku-faq-4x4.')`),
 		wait(`document.querySelectorAll('#board text').length === 8`))
 	b.do("solve the Sudoku", chromedp.Click(chromedp.CSS("#solutions")),
 		wait(`document.getElementById('board').dataset.state === 'solution-1'`),

@@ -4,6 +4,7 @@ import { Problem, getJSON, postJSON, stream } from './events.js';
 import { fragment, longLink, readFragment } from './share.js';
 import { sizeToArt, toggleArtCell, toggleListedCell } from './art.js';
 import { startGame } from './play.js';
+import { initBrowser, openBrowser, refreshFiles } from './browse.js';
 
 const $ = (id) => document.getElementById(id);
 const editor = $('editor'), gutter = $('gutter'), board = $('board');
@@ -320,33 +321,11 @@ function load(name, text) {
 
 // --- opening and saving ---
 
-async function fillOpenList() {
-  const select = $('open');
+// openEntry opens a catalogue puzzle or a file of the folder, picked in the
+// browser: a spec in the editor, a game to play.
+async function openEntry(source, name) {
   try {
-    const f = await getJSON('/api/files');
-    const group = document.createElement('optgroup');
-    group.label = `Files in ${f.folder}`;
-    for (const name of f.files) group.append(new Option(name, `file:${name}`));
-    select.append(group);
-  } catch { /* started without a folder */ }
-  const groups = {};
-  for (const e of await getJSON('/api/catalogue')) {
-    if (!groups[e.family]) {
-      groups[e.family] = document.createElement('optgroup');
-      groups[e.family].label = `Catalogue: ${e.family}`;
-      select.append(groups[e.family]);
-    }
-    groups[e.family].append(new Option(e.name, `catalogue:${e.name}`));
-  }
-}
-
-$('open').addEventListener('change', async () => {
-  const v = $('open').value;
-  $('open').value = '';
-  if (!v) return;
-  const [kind, name] = [v.slice(0, v.indexOf(':')), v.slice(v.indexOf(':') + 1)];
-  try {
-    const f = kind === 'file' ? await getJSON(`/api/file?path=${encodeURIComponent(name)}`)
+    const f = source === 'file' ? await getJSON(`/api/file?path=${encodeURIComponent(name)}`)
       : await getJSON(`/api/catalogue/${encodeURIComponent(name)}`);
     if (/\.(json|txt)$/i.test(f.name)) {
       await startGame({ name: f.name, text: f.text, difficulty: $('difficulty').value });
@@ -359,7 +338,9 @@ $('open').addEventListener('change', async () => {
   } catch (e) {
     say(e.message, true);
   }
-});
+}
+
+$('open').addEventListener('click', openBrowser);
 
 $('new').addEventListener('click', () => { load('my-puzzle.toml', newSpec); setMode('author'); say('new spec'); });
 
@@ -387,6 +368,7 @@ $('save').addEventListener('click', async () => {
     const out = await res.json();
     if (!res.ok) throw new Problem(out);
     say(`saved ${out.name} (${out.bytes} bytes)`);
+    refreshFiles();
   } catch (e) {
     say(`not saved: ${e.message}`, true);
   }
@@ -587,7 +569,7 @@ document.addEventListener('keydown', (ev) => {
 // --- start ---
 
 async function start() {
-  fillOpenList().catch((e) => say(e.message, true));
+  initBrowser(openEntry).catch((e) => say(e.message, true));
   let shared = null;
   try {
     shared = await readFragment(location.hash);
