@@ -15,14 +15,23 @@ import (
 
 // StudioCmd serves the studio, the local web app.
 type StudioCmd struct {
-	Dir     string        `arg:"" optional:"" default:"." help:"Folder whose spec files the studio opens and saves (default: the current folder). Nothing outside it is read or written."`
-	Listen  string        `default:"127.0.0.1:0" placeholder:"HOST:PORT" help:"Address to listen on (default: loopback, a free port). Another address than loopback lets other machines use the studio, and prints a warning."`
-	Open    bool          `help:"Open the studio in the default browser."`
-	MaxJobs int           `name:"max-jobs" default:"4" placeholder:"N" help:"Most searches running at once, over all pages (default 4)."`
-	MaxTime time.Duration `name:"max-time" default:"2m" placeholder:"DURATION" help:"Longest a search or a game generation may run before it is stopped (default 2m)."`
+	Dir       string        `arg:"" optional:"" default:"." help:"Folder whose spec files the studio opens and saves (default: the current folder). Nothing outside it is read or written."`
+	Listen    string        `default:"127.0.0.1:0" placeholder:"HOST:PORT" help:"Address to listen on (default: loopback, a free port). Another address than loopback lets other machines use the studio, and prints a warning."`
+	Open      bool          `help:"Open the studio in the default browser."`
+	MaxJobs   int           `name:"max-jobs" default:"4" placeholder:"N" help:"Most searches running at once, over all pages (default 4)."`
+	MaxTime   time.Duration `name:"max-time" default:"2m" placeholder:"DURATION" help:"Longest a search or a game generation may run before it is stopped (default 2m)."`
+	Export    string        `placeholder:"DIR" help:"Write the studio as a static site into DIR, its engine built to WebAssembly with the Go toolchain, and exit."`
+	ShareBase string        `name:"share-base" placeholder:"URL" help:"Address that share links point at, such as a site made by --export (default: this studio)."`
 }
 
 func (c *StudioCmd) Run(e *env) error {
+	if c.Export != "" {
+		if err := studio.Export(e.ctx, c.Export); err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "polyspec studio: wrote a static site to %s (serve it with any static file server)\n", c.Export)
+		return nil
+	}
 	ln, err := net.Listen("tcp", c.Listen)
 	if err != nil {
 		return err
@@ -49,6 +58,7 @@ func (c *StudioCmd) Run(e *env) error {
 		return err
 	}
 	defer srv.Close()
+	srv.SetShareBase(c.ShareBase)
 	// A wildcard address is reached here through loopback.
 	a := ln.Addr().(*net.TCPAddr)
 	host := "127.0.0.1"

@@ -53,7 +53,13 @@ type browser struct {
 	console []string
 }
 
-func newBrowser(t *testing.T, s http.Handler, dir string) *browser {
+// desktop and phone are the window sizes the browser tests use.
+var (
+	desktop = [2]int{1400, 900}
+	phone   = [2]int{390, 844}
+)
+
+func newBrowser(t *testing.T, s http.Handler, dir string, size ...[2]int) *browser {
 	t.Helper()
 	path := findChromium()
 	if path == "" {
@@ -65,9 +71,15 @@ func newBrowser(t *testing.T, s http.Handler, dir string) *browser {
 		chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
 		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.Flag("hide-scrollbars", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1400, 860))
+		chromedp.Flag("hide-scrollbars", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(desktop[0], desktop[1]))
 	ctx, cancelTab := chromedp.NewContext(actx)
 	t.Cleanup(func() { cancelTab(); cancelAlloc() })
+	if len(size) > 0 && size[0] == phone {
+		// A phone: its width, a touch screen, and a page laid out for it.
+		if _, err := chromedp.Run(ctx, chromedp.EmulateViewport(int64(phone[0]), int64(phone[1]), chromedp.EmulateMobile, chromedp.EmulateScale(2))); err != nil {
+			t.Fatal(err)
+		}
+	}
 	b := &browser{t: t, ctx: ctx, url: srv.URL + "/", dir: dir}
 	messages := chromedp.Console(ctx)
 	go func() {
@@ -536,9 +548,16 @@ func TestBrowser(t *testing.T) {
 	}
 	b.screenshot("sudoku-solved")
 
+	b.checkConsole()
+}
+
+// checkConsole fails the test on an error in the page's console, where a
+// breach of the security policy shows.
+func (b *browser) checkConsole() {
+	b.t.Helper()
 	for _, m := range b.messages() {
 		if strings.HasPrefix(m, "error") || strings.HasPrefix(m, "exception") || strings.Contains(m, "Content Security Policy") {
-			t.Errorf("console: %s", m)
+			b.t.Errorf("console: %s", m)
 		}
 	}
 }

@@ -1,6 +1,6 @@
 // The studio page: a spec editor beside the drawing of its board, a search
 // with live progress, solutions to step through, and share links.
-import { Problem, getJSON, postJSON, stream } from './events.js';
+import { Problem, api, getJSON, inBrowser, postJSON, stream } from './events.js';
 import { fragment, longLink, readFragment } from './share.js';
 import { sizeToArt, toggleArtCell, toggleListedCell } from './art.js';
 import { startGame } from './play.js';
@@ -364,7 +364,7 @@ $('leave').addEventListener('click', () => setMode('author'));
 $('save').addEventListener('click', async () => {
   const name = $('name').value;
   try {
-    const res = await fetch(`/api/file?path=${encodeURIComponent(name)}`, { method: 'POST', body: editor.value });
+    const res = await api(`/api/file?path=${encodeURIComponent(name)}`, { method: 'POST', body: editor.value });
     const out = await res.json();
     if (!res.ok) throw new Problem(out);
     say(`saved ${out.name} (${out.bytes} bytes)`);
@@ -374,9 +374,14 @@ $('save').addEventListener('click', async () => {
   }
 });
 
+// shareBase is where share links point: the studio's --share-base, or this
+// page.
+let shareBase = '';
+
 $('share').addEventListener('click', async () => {
-  const url = `${location.origin}${location.pathname}#${await fragment($('name').value, editor.value)}`;
-  history.replaceState(null, '', url);
+  const frag = await fragment($('name').value, editor.value);
+  const url = `${shareBase || `${location.origin}${location.pathname}`}#${frag}`;
+  history.replaceState(null, '', `#${frag}`);
   $('share-box').hidden = false;
   $('share-link').value = url;
   const note = $('share-note');
@@ -500,7 +505,7 @@ $('stop').addEventListener('click', () => { stopJob(); $('stop').disabled = true
 // A hidden or closed page stops its search; the server also notices the
 // closed connection, but a hidden page keeps it open.
 function cancelOnServer() {
-  if (state.job) navigator.sendBeacon(`/api/cancel?page=${encodeURIComponent(page)}`);
+  if (state.job && !inBrowser) navigator.sendBeacon(`/api/cancel?page=${encodeURIComponent(page)}`);
 }
 document.addEventListener('visibilitychange', () => { if (document.hidden) cancelOnServer(); });
 window.addEventListener('pagehide', cancelOnServer);
@@ -569,6 +574,8 @@ document.addEventListener('keydown', (ev) => {
 // --- start ---
 
 async function start() {
+  document.body.dataset.engine = inBrowser ? 'wasm' : 'server';
+  getJSON('/api/config').then((c) => { shareBase = c.shareBase || ''; }).catch(() => {});
   initBrowser(openEntry).catch((e) => say(e.message, true));
   let shared = null;
   try {
