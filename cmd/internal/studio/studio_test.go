@@ -517,6 +517,26 @@ one-sided = true
 size = "15x6"
 `
 
+// TestTimeLeft: the time left shown never passes the time limit; the
+// estimate past it goes beside it.
+func TestTimeLeft(t *testing.T) {
+	for _, tc := range []struct {
+		left, untilLimit time.Duration
+		shown            float64
+		beyond           float64 // 0: none
+	}{
+		{30 * time.Second, time.Minute, 30, 0},
+		{time.Minute, time.Minute, 60, 0},
+		{49 * time.Minute, 90 * time.Second, 90, 49 * 60},
+		{time.Hour, -time.Second, 0, 3600},
+	} {
+		shown, beyond := timeLeft(tc.left, tc.untilLimit)
+		if *shown != tc.shown || (beyond == nil) != (tc.beyond == 0) || beyond != nil && *beyond != tc.beyond {
+			t.Errorf("timeLeft(%v, %v) = %v, %v; want %v, %v", tc.left, tc.untilLimit, *shown, beyond, tc.shown, tc.beyond)
+		}
+	}
+}
+
 // TestSolveTimeLimit: a search stops at the studio's time limit and says so.
 func TestSolveTimeLimit(t *testing.T) {
 	s, _ := newTestServer(t, Limits{MaxCells: 1000, MaxTime: 300 * time.Millisecond, MaxShown: 1})

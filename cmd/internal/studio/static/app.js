@@ -420,7 +420,8 @@ function progressText(p) {
   const rate = p.seconds > 0 ? `, ${fmt(Math.round(p.nodes / p.seconds))} nodes/s` : '';
   let text = `${p.solutions} solutions, ${fmt(p.nodes)} nodes${rate}, ${p.seconds.toFixed(1)} s`;
   if (p.parts) text += `, ${p.done || 0}/${p.parts} parts`;
-  if (p.left !== undefined) text += `, about ${duration(p.left)} left`;
+  if (p.beyond !== undefined) text += `, the time limit in ${duration(p.left)} (the search would need about ${duration(p.beyond)})`;
+  else if (p.left !== undefined) text += `, about ${duration(p.left)} left`;
   return text;
 }
 
@@ -438,8 +439,13 @@ async function search(mode) {
   stopJob();
   const job = new AbortController();
   state.job = job;
-  state.solutions = [];
-  showBoard();
+  // A count keeps the solutions found of the same spec on view.
+  const keep = mode === 'count' && state.solutionsOf === editor.value;
+  if (!keep) {
+    state.solutions = [];
+    state.solutionsOf = editor.value;
+    showBoard();
+  }
   $('stop').disabled = false;
   const all = $('all').checked;
   setProgress(`${mode === 'count' ? 'counting' : 'solving'}…`, 'running');
