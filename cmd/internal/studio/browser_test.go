@@ -122,7 +122,7 @@ const pageState = `JSON.stringify({
 	play: document.getElementById('play-status')?.textContent,
 	cells: document.querySelectorAll('#board g.cell').length,
 	tray: document.querySelectorAll('#tray button.piece').length,
-	placed: [...document.querySelectorAll('#play-board g.placed text')].map((t) => t.textContent).join(''),
+	placed: [...document.querySelectorAll('#play-board g.placed [data-pips]')].map((g) => g.dataset.pips).join(''),
 	badges: [...document.querySelectorAll('#play-board g.badge')].map((g) => g.getAttribute('class')),
 })`
 
@@ -339,7 +339,7 @@ func TestBrowser(t *testing.T) {
 	b.do("count with the time left", wait(`document.querySelectorAll('#board g.cell').length === 64`),
 		chromedp.Click(chromedp.CSS("#count")),
 		wait(`document.getElementById('progress').dataset.left !== undefined`))
-	if got := b.eval(`document.getElementById('progress').textContent`); !regexp.MustCompile(`\d+/\d+ parts, about \d+ (s|min) left$`).MatchString(got) {
+	if got := b.eval(`document.getElementById('progress').textContent`); !regexp.MustCompile(`\d+/\d+ parts, (about \d+ (s|min) left|the time limit in \d+ s \(the search would need about [\d.]+ (s|min|h|days)\))$`).MatchString(got) {
 		t.Errorf("the progress line with the time left: %q", got)
 	}
 	b.screenshot("time-left")
@@ -456,7 +456,7 @@ func TestBrowser(t *testing.T) {
 	b.open("file", "game.txt")
 	b.do("see the game", wait(`document.body.dataset.mode === 'play'`), wait(`document.querySelectorAll('#tray button.piece').length === 2`))
 	b.screenshot("pips-game")
-	placed := "[...document.querySelectorAll('#play-board g.placed text')].map((t) => t.textContent).join('')"
+	placed := "[...document.querySelectorAll('#play-board g.placed [data-pips]')].map((g) => g.dataset.pips).join('')"
 	// The board is drawn anew as the mouse moves over it (the piece's
 	// shadow), so a cell's node can go stale between being found and
 	// being clicked: click where the cell is instead.
@@ -473,10 +473,12 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 	ctrl := chromedp.KeyModifiers(chromedp.ModifierCtrl)
-	b.do("turn the first domino and put it down", chromedp.KeyEvent("r"), cell(0, 1),
+	// Nothing is picked up at first: R says so.
+	b.do("turn nothing", chromedp.KeyEvent("r"), wait(`document.getElementById('play-status').textContent.startsWith('pick a piece')`))
+	b.do("turn the first domino and put it down", chromedp.Click(chromedp.CSS(`#tray button[data-piece="0"]`)), chromedp.KeyEvent("r"), cell(0, 1),
 		wait(`document.querySelectorAll('#tray button.piece').length === 1`), wait(placed+` === '12'`))
 	// Turned, the domino stands with its 1 below its 2.
-	if got := b.eval(`(() => { const y = [...document.querySelectorAll('#play-board g.placed text')].map((t) => +t.getAttribute('y')); return String(y[0] > y[1]); })()`); got != "true" {
+	if got := b.eval(`(() => { const y = [...document.querySelectorAll('#play-board g.placed [data-pips] rect')].map((r) => +r.getAttribute('y')); return String(y[0] > y[1]); })()`); got != "true" {
 		t.Errorf("the turned domino's 1 is not below its 2")
 	}
 	b.do("undo, redo, undo", chromedp.KeyEvent("z", ctrl), wait(`document.querySelectorAll('#tray button.piece').length === 2`),
@@ -485,10 +487,10 @@ func TestBrowser(t *testing.T) {
 	// Two turns with R and a tap on the piece turn it back; dragged by its
 	// first cell onto the top left cell, it fills the top row.
 	b.do("turn it back", chromedp.KeyEvent("r"), chromedp.KeyEvent("r"),
-		wait(`document.querySelector('#tray button[data-piece="0"] svg').getAttribute('width') === '26'`),
+		wait(`document.querySelector('#tray button[data-piece="0"] svg').dataset.cols === '1'`),
 		chromedp.Click(chromedp.CSS(`#tray button[data-piece="0"]`)),
-		wait(`document.querySelector('#tray button[data-piece="0"] svg').getAttribute('width') === '52'`))
-	b.do("drag it over the top row", b.mouse(chromedp.MousePressed, `#tray button[data-piece="0"] g.tile rect`),
+		wait(`document.querySelector('#tray button[data-piece="0"] svg').dataset.cols === '2'`))
+	b.do("drag it over the top row", b.mouse(chromedp.MousePressed, `#tray button[data-piece="0"] g.tile rect.face`),
 		b.mouse(chromedp.MouseMoved, `#play-board rect[data-col="0"][data-row="0"]`),
 		wait(`document.querySelector('#ghost g.tile:not(.bad)') !== null`))
 	b.screenshot("pips-drag")
@@ -496,6 +498,9 @@ func TestBrowser(t *testing.T) {
 		wait(`document.querySelectorAll('#tray button.piece').length === 1`),
 		wait(`document.querySelector('#play-board g.badge.met') !== null`))
 	b.screenshot("pips-region-met")
+	// A piece put where it cannot go is refused with the reason.
+	b.do("pick the last piece and put it half off the board", chromedp.Click(chromedp.CSS(`#tray button[data-piece="1"]`)), cell(1, 1),
+		wait(`document.getElementById('play-status').textContent === 'the piece does not fit there: column 3, row 2 is off the board'`))
 	b.do("fill the bottom row", cell(0, 1), wait(`document.getElementById('play-status').dataset.solved === 'true'`))
 	if got := b.eval(`document.getElementById('play-status').textContent`); !strings.HasPrefix(got, "Solved!") {
 		t.Errorf("after the last piece: %q", got)
