@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -172,6 +173,22 @@ func (b *browser) screenshot(name string) {
 // element a selector finds where it is when the step runs: pressed, moved
 // (in steps from where the mouse was, the button held) or released.
 func (b *browser) mouse(typ input.DispatchMouseEventType, selector string) chromedp.Action[chromedp.Void] {
+	return b.press(false, typ, selector)
+}
+
+// touch is mouse with a finger on a touch screen: pressed is the touch's
+// start, moved its move and released its end.
+func (b *browser) touch(typ input.DispatchMouseEventType, selector string) chromedp.Action[chromedp.Void] {
+	return b.press(true, typ, selector)
+}
+
+var touchTypes = map[input.DispatchMouseEventType]input.DispatchTouchEventType{
+	chromedp.MousePressed:  input.DispatchTouchEventTypeTouchStart,
+	chromedp.MouseMoved:    input.DispatchTouchEventTypeTouchMove,
+	chromedp.MouseReleased: input.DispatchTouchEventTypeTouchEnd,
+}
+
+func (b *browser) press(finger bool, typ input.DispatchMouseEventType, selector string) chromedp.Action[chromedp.Void] {
 	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
 		xy, err := chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => {
 			const r = document.querySelector(%q).getBoundingClientRect();
@@ -189,6 +206,17 @@ func (b *browser) mouse(typ input.DispatchMouseEventType, selector string) chrom
 		for i := 1; i <= steps; i++ {
 			x := from[0] + (xy[0]-from[0])*float64(i)/float64(steps)
 			y := from[1] + (xy[1]-from[1])*float64(i)/float64(steps)
+			if finger {
+				p := input.DispatchTouchEventParams{Type: touchTypes[typ], TouchPoints: []*input.TouchPoint{}}
+				if typ != chromedp.MouseReleased {
+					one, id := 1.0, 0.0
+					p.TouchPoints = append(p.TouchPoints, &input.TouchPoint{X: x, Y: y, RadiusX: &one, RadiusY: &one, Force: &one, ID: &id})
+				}
+				if _, err := cdp.Call(ctx, t, input.DispatchTouchEvent, p); err != nil {
+					return chromedp.Void{}, err
+				}
+				continue
+			}
 			held := func(p *input.DispatchMouseEventParams) {
 				p.Button, p.ClickCount = input.MouseButtonLeft, 1
 				if typ != chromedp.MouseReleased {
@@ -211,7 +239,8 @@ func (b *browser) open(source, name string) {
 		chromedp.Evaluate[chromedp.Void](`document.getElementById('search').value = ''`),
 		chromedp.SendKeys(chromedp.CSS("#search"), name),
 		chromedp.Click(chromedp.CSS(fmt.Sprintf(`#results button[data-open=%q]`, source+":"+name))),
-		wait(`document.getElementById('browser').hidden`))
+		wait(`document.getElementById('browser').hidden`),
+		wait(fmt.Sprintf(`document.getElementById('message').textContent.startsWith(%q)`, "opened "+name)))
 }
 
 // typeSpec replaces the editor's text by typing it, key by key.

@@ -28,6 +28,7 @@ func newTestServer(t *testing.T, limits Limits) (*Server, string) {
 		"specs/a.toml":           pentominoes3x20,
 		"specs/notes.md":         "not a spec",
 		"specs/game.txt":         smallGame,
+		"specs/polypips.txt":     polypipsGame,
 		"specs/.git/hidden.toml": "pieces = \"5*\"\n",
 		"secret.toml":            "pieces = \"secret\"\n",
 	} {
@@ -194,8 +195,8 @@ func TestBodyLimit(t *testing.T) {
 // nothing else is.
 func TestFiles(t *testing.T) {
 	s, dir := newTestServer(t, DefaultLimits)
-	if got := listed(t, s); got != "a.toml game.txt link.toml" {
-		t.Errorf("files %q, want a.toml game.txt link.toml", got)
+	if got := listed(t, s); got != "a.toml game.txt link.toml polypips.txt" {
+		t.Errorf("files %q, want a.toml game.txt link.toml polypips.txt", got)
 	}
 	if w := do(s, "GET", "/api/file?path=a.toml", ""); w.Code != 200 || !strings.Contains(w.Body.String(), `size = \"20x3\"`) {
 		t.Errorf("read a.toml: %d %s", w.Code, w.Body)
@@ -696,6 +697,19 @@ pieces: 12,34
 constraints:
 3 {(0, 0), (1, 0)}
 7 {(0, 1), (1, 1)}
+`
+
+// polypipsGame is a Polypips game of two straight trominoes on a 3x2
+// board: the top row must add up to 6.
+const polypipsGame = `board:
+###
+###
+
+pieces:
+3I:123,3I:456
+
+constraints:
+6 {(0, 0), (1, 0), (2, 0)}
 `
 
 func TestPips(t *testing.T) {

@@ -304,6 +304,18 @@ editor.addEventListener('input', () => {
   if (state.shown >= 0) showBoard();
   scheduleRender();
 });
+// On a narrow screen the board comes first and the editor folds away
+// under a button; it starts folded there.
+const narrow = window.matchMedia('(max-width: 900px)');
+function foldEditor(folded) {
+  $('editor-pane').classList.toggle('folded', folded);
+  $('toggle-editor').setAttribute('aria-expanded', String(!folded));
+  $('toggle-editor').textContent = folded ? 'Spec text ▸' : 'Spec text ▾';
+}
+foldEditor(narrow.matches);
+narrow.addEventListener('change', () => foldEditor(narrow.matches));
+$('toggle-editor').addEventListener('click', () => foldEditor(!$('editor-pane').classList.contains('folded')));
+
 editor.addEventListener('scroll', () => { gutter.scrollTop = editor.scrollTop; });
 
 function load(name, text) {
@@ -324,6 +336,7 @@ function load(name, text) {
 // openEntry opens a catalogue puzzle or a file of the folder, picked in the
 // browser: a spec in the editor, a game to play.
 async function openEntry(source, name) {
+  say(`opening ${name}…`);
   try {
     const f = source === 'file' ? await getJSON(`/api/file?path=${encodeURIComponent(name)}`)
       : await getJSON(`/api/catalogue/${encodeURIComponent(name)}`);

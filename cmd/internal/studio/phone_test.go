@@ -1,0 +1,56 @@
+package studio
+
+import (
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// noSideScroll is true when the page is no wider than the window.
+const noSideScroll = `document.documentElement.scrollWidth <= window.innerWidth`
+
+// TestBrowserPhone drives the studio on a phone's screen, 390x844 with
+// touch: the board comes first and the editor folds away, nothing scrolls
+// sideways, and a Polypips piece is dragged onto the board with a finger
+// and another with the mouse.
+func TestBrowserPhone(t *testing.T) {
+	s, dir := newTestServer(t, Limits{MaxCells: 1000, MaxTime: time.Minute, MaxShown: 1000})
+	b := newBrowser(t, s, dir, phone)
+	b.do("open the studio", chromedp.Navigate(b.url), wait(`document.body.dataset.ready === 'true'`),
+		wait(`window.innerWidth === 390`),
+		wait(`document.querySelectorAll('#board g.cell').length === 60`), wait(noSideScroll))
+	if got := b.eval(`String(document.getElementById('board').getBoundingClientRect().bottom <= document.getElementById('editor-pane').getBoundingClientRect().top)`); got != "true" {
+		t.Errorf("the board is not above the editor on a phone")
+	}
+	if got := b.eval(`String(document.getElementById('editor').offsetParent === null)`); got != "true" {
+		t.Errorf("the editor is not folded away on a phone")
+	}
+	b.screenshot("phone-new-spec")
+	b.do("unfold the editor", chromedp.Click(chromedp.CSS("#toggle-editor")),
+		wait(`document.getElementById('editor').offsetParent !== null`), wait(noSideScroll))
+	b.open("catalogue", "pentominoes-6x10")
+	b.do("count on a phone", wait(`document.querySelectorAll('#board g.cell').length === 60`), chromedp.Click(chromedp.CSS("#count")),
+		wait(`document.getElementById('progress').dataset.state === 'done'`), wait(noSideScroll))
+	b.screenshot("phone-count")
+
+	b.open("file", "polypips.txt")
+	b.do("see the game", wait(`document.body.dataset.mode === 'play'`), wait(`document.querySelectorAll('#tray button.piece').length === 2`),
+		wait(noSideScroll))
+	if got := b.eval(`String(document.getElementById('tray').getBoundingClientRect().top >= document.getElementById('play-board').getBoundingClientRect().bottom)`); got != "true" {
+		t.Errorf("the tray is not under the board on a phone")
+	}
+	placed := "[...document.querySelectorAll('#play-board g.placed [data-pips]')].map((g) => g.dataset.pips).join('')"
+	b.do("drag a tromino with a finger", b.touch(chromedp.MousePressed, `#tray button[data-piece="0"] g.tile rect.face`),
+		b.touch(chromedp.MouseMoved, `#play-board rect[data-col="0"][data-row="0"]`),
+		wait(`document.querySelector('#ghost g.tile:not(.bad)') !== null`))
+	b.do("lift the finger", b.touch(chromedp.MouseReleased, `#play-board rect[data-col="0"][data-row="0"]`),
+		wait(`document.querySelectorAll('#tray button.piece').length === 1`), wait(placed+` === '123'`))
+	b.screenshot("phone-touch-placed")
+	b.do("drag the other with the mouse", b.mouse(chromedp.MousePressed, `#tray button[data-piece="1"] g.tile rect.face`),
+		b.mouse(chromedp.MouseMoved, `#play-board rect[data-col="0"][data-row="1"]`),
+		b.mouse(chromedp.MouseReleased, `#play-board rect[data-col="0"][data-row="1"]`),
+		wait(`document.getElementById('play-status').dataset.solved === 'true'`), wait(noSideScroll))
+	b.screenshot("phone-polypips-solved")
+	b.checkConsole()
+}
