@@ -580,6 +580,10 @@ func TestBrowser(t *testing.T) {
 	if got := b.eval(`[...document.querySelectorAll('#board text')].map((t) => t.textContent).join('')`); got != "1234341223414123" {
 		t.Errorf("the Sudoku solved reads %q", got)
 	}
+	// The 8 givens are bold, the 8 digits found in another colour.
+	if got := b.eval(`document.querySelectorAll('#board text[font-weight="bold"]').length + ' ' + document.querySelectorAll('#board text.found').length`); got != "8 8" {
+		t.Errorf("givens and digits found: %s, want 8 8", got)
+	}
 	b.screenshot("sudoku-solved")
 
 	b.checkConsole()

@@ -198,7 +198,7 @@ func drawSudoku(sp *spec.Spec) (*rendering, error) {
 // sudokuSVG draws a grid of a Sudoku: its givens, or a solution.
 func sudokuSVG(pz *sudoku.Puzzle, grid []int) (string, error) {
 	rows := strings.Split(strings.TrimSuffix(sudoku.Format(pz.Layout.N, grid), "\n"), "\n")
-	return inlineSVG(func(w io.Writer) error { return emit.SudokuSVG(w, rows, pz.Layout.Blocks()) })
+	return inlineSVG(func(w io.Writer) error { return emit.SudokuSVG(w, rows, pz.Layout.Blocks(), pz.Givens) })
 }
 
 // specBoard reads a spec's lattice and board cells without compiling its
