@@ -452,7 +452,7 @@ func TestBrowser(t *testing.T) {
 	b.setSpec("name = \"cubes\"\nlattice = \"cubic\"\npieces = \"V3\"\n[board]\ncells = \"0,0,0 1,0,0\"\n")
 	b.do("add a cube in a layer", wait(`document.querySelectorAll('#layer-grid rect.cell').length === 2`),
 		chromedp.Click(chromedp.CSS(`#layer-grid rect[data-cell="0,1,0"]`)),
-		wait(`document.querySelectorAll('#board g.cell').length === 3`),
+		wait(`document.querySelector('#board svg.cube3d').dataset.cubes === '3'`),
 		wait(`document.querySelectorAll('#layer-grid rect.cell').length === 3`))
 	if got := b.eval(`document.getElementById('editor').value`); !strings.HasSuffix(got, "cells = \"0,0,0 0,1,0 1,0,0\"\n") {
 		t.Errorf("after the layer click the spec is %q", got)
@@ -561,12 +561,30 @@ func TestBrowser(t *testing.T) {
 		b.open("catalogue", tc.name)
 		b.do("see "+tc.name, wait(fmt.Sprintf(`document.getElementById('board').dataset.file?.startsWith('%s.')`, tc.name)))
 		info := b.eval(`document.getElementById('info').textContent`)
-		drawn := b.eval(`String(document.querySelectorAll('#board g.cell').length)`)
+		// Cubes are drawn in a view that turns, others as tiles.
+		drawn := b.eval(`document.querySelector('#board svg.cube3d')?.dataset.cubes ?? String(document.querySelectorAll('#board g.cell').length)`)
 		if !strings.Contains(info, " "+drawn+" cells") || drawn == "0" || tc.cells > 0 && drawn != fmt.Sprint(tc.cells) {
 			t.Errorf("%s: %s cells drawn; info %q", tc.name, drawn, info)
 		}
 		if tc.shot {
 			b.screenshot(tc.name)
+		}
+		if tc.name == "soma-3x3x3" {
+			// The cubes' view turns as the mouse drags over it, and each
+			// of its three layers is labelled.
+			before := b.eval(`document.querySelector('#board svg.cube3d path').getAttribute('d')`)
+			b.do("turn the cubes", b.mouse(chromedp.MousePressed, `#board svg.cube3d`), b.mouse(chromedp.MouseMoved, `#first`),
+				b.mouse(chromedp.MouseReleased, `#first`), wait(`document.querySelector('#board svg.cube3d').dataset.yaw !== '-0.600'`))
+			if after := b.eval(`document.querySelector('#board svg.cube3d path').getAttribute('d')`); after == before {
+				t.Errorf("the cubes' view did not turn: its first face is still %s", after)
+			}
+			if got := b.eval(`[...document.querySelectorAll('#board svg.cube3d text.layer-label')].map((t) => t.textContent).join(', ')`); got != "z = 0, z = 1, z = 2" {
+				t.Errorf("the layers are labelled %q", got)
+			}
+			b.do("solve the Soma cube", chromedp.Click(chromedp.CSS("#first")),
+				wait(`document.getElementById('board').dataset.state === 'solution-1'`),
+				wait(`document.querySelectorAll('#board svg.cube3d').length === 1`))
+			b.screenshot("soma-solved-3d")
 		}
 	}
 

@@ -5,6 +5,7 @@ import { fragment, longLink, readFragment } from './share.js';
 import { sizeToArt, toggleArtCell, toggleListedCell } from './art.js';
 import { startGame } from './play.js';
 import { initBrowser, openBrowser, refreshFiles } from './browse.js';
+import { cubeView } from './cube3d.js';
 
 const $ = (id) => document.getElementById(id);
 const editor = $('editor'), gutter = $('gutter'), board = $('board');
@@ -126,14 +127,26 @@ async function render() {
     (out.unique ? ', solutions counted once per symmetry class' : '');
   const pieces = $('pieces');
   pieces.replaceChildren();
-  for (const p of out.pieces || []) {
+  // Every piece is drawn at one scale, so that their sizes compare: the
+  // largest fits a box of pieceBox pixels.
+  const pieceBox = 120;
+  const sizes = (out.pieces || []).map((p) => /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(p.svg)?.slice(1).map(Number) || [1, 1]);
+  const px = Math.min(1.2, pieceBox / Math.max(1, ...sizes.flat()));
+  (out.pieces || []).forEach((p, i) => {
     const fig = document.createElement('figure');
-    fig.innerHTML = p.svg;
+    if (p.cells) {
+      fig.append(cubeView([{ name: p.name, cells: p.cells }], { size: 110, labels: false }));
+    } else {
+      fig.innerHTML = p.svg;
+      const svg = fig.querySelector('svg');
+      svg.setAttribute('width', Math.round(sizes[i][0] * px));
+      svg.setAttribute('height', Math.round(sizes[i][1] * px));
+    }
     const cap = document.createElement('figcaption');
     cap.textContent = p.count > 1 ? `${p.name} ×${p.count}` : p.name;
     fig.append(cap);
     pieces.append(fig);
-  }
+  });
 }
 
 // showBoard draws the spec's board; on an art board each cell and hole is
@@ -145,7 +158,8 @@ function showBoard() {
   const r = state.rendering;
   if (!r) return;
   board.className = r.form;
-  board.innerHTML = r.board;
+  if (r.solid) board.replaceChildren(cubeView([{ name: 'board', cells: r.solid }]));
+  else board.innerHTML = r.board;
   board.dataset.state = 'board';
   // The tiles of a polyform board are titled with their cells.
   for (const g of r.form === 'sudoku' ? [] : board.querySelectorAll('g')) {
@@ -547,11 +561,13 @@ async function showSolution(i) {
   $('shown').textContent = `solution ${i + 1} of ${state.solutions.length}`;
   // A Sudoku is drawn as SVG only.
   $('export-png').disabled = $('export-gltf').disabled = !!state.solutions[i].svg;
-  const svg = await solutionSVG(i);
+  // Cubes are drawn by the page, in a view that turns.
+  const svg = state.rendering?.solid ? '' : await solutionSVG(i);
   if (state.shown !== i) return;
   board.className = 'solution';
   $('layers').hidden = true;
-  board.innerHTML = svg.replace(/^<\?xml[^>]*>\s*/, '');
+  if (state.rendering?.solid && state.solutions[i].pieces) board.replaceChildren(cubeView(state.solutions[i].pieces));
+  else board.innerHTML = svg.replace(/^<\?xml[^>]*>\s*/, '');
   board.dataset.state = `solution-${i + 1}`;
 }
 
