@@ -3,6 +3,7 @@ package studio
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io/fs"
 	"net/http"
 	"path"
@@ -11,6 +12,8 @@ import (
 	"time"
 
 	"github.com/polyspec/polyspec/cmd/internal/pipscli"
+	"github.com/polyspec/polyspec/docs"
+	"github.com/polyspec/polyspec/emit"
 	"github.com/polyspec/polyspec/puzzles"
 	"github.com/polyspec/polyspec/spec"
 )
@@ -29,6 +32,10 @@ type entry struct {
 	// Count is the spec's count, published or polyspec's own (as
 	// polyspec list shows it), when it has one.
 	Count *int64 `json:"count,omitempty"`
+	// FirstTime is polyspec's measured CPU time to a first solution of a
+	// catalogue puzzle, in seconds ("over 5" for a search stopped
+	// there), from docs/catalogue-times.tsv; empty when not measured.
+	FirstTime string `json:"firstTime,omitempty"`
 	// Problem says why a file could not be read; it is listed all the
 	// same, to be opened and mended.
 	Problem string `json:"problem,omitempty"`
@@ -65,15 +72,30 @@ func describe(name string, data []byte) entry {
 // catalogueEntries are the catalogue's puzzles as the browser lists them,
 // read once: the catalogue is built into the binary.
 var catalogueEntries = sync.OnceValue(func() []entry {
+	first := firstTimes()
 	var out []entry
 	for _, c := range puzzles.Entries() {
 		data, _ := fs.ReadFile(puzzles.FS, c.Path) // built in: no error
 		e := describe(c.Path, data)
-		e.Name, e.Family = c.Name, c.Family
+		e.Name, e.Family, e.FirstTime = c.Name, c.Family, first[c.Name]
 		out = append(out, e)
 	}
 	return out
 })
+
+// firstTimes reads the first-solution times of the catalogue's puzzles
+// from the times file: name, "first" and the seconds on each line, tab
+// separated ("count" lines time whole counts, and are left out).
+func firstTimes() map[string]string {
+	out := map[string]string{}
+	for line := range strings.Lines(docs.CatalogueTimes) {
+		f := strings.Split(strings.TrimRight(line, "\r\n"), "\t")
+		if len(f) == 3 && f[1] == "first" && !strings.HasPrefix(f[0], "#") {
+			out[f[0]] = f[2]
+		}
+	}
+	return out
+}
 
 // catalogueText maps a catalogue file's path to its text, to tell a
 // folder's copy of a catalogue file (the studio started on puzzles/) from
@@ -183,4 +205,75 @@ func (s *Server) listFiles(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) catalogue(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, catalogueEntries())
+}
+
+// thumb answers with a small drawing of a puzzle's board, for the
+// browser's list: the board's cells in one colour, or a Sudoku's grid.
+// A game has none.
+func (s *Server) thumb(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	name := q.Get("name")
+	var data []byte
+	switch q.Get("source") {
+	case "catalogue":
+		c, ok := puzzles.Lookup(name)
+		if !ok {
+			writeJSON(w, http.StatusNotFound, problem{Message: "no catalogue puzzle named " + name})
+			return
+		}
+		name = c.Path
+		data, _ = fs.ReadFile(puzzles.FS, c.Path) // built in: no error
+	case "file":
+		if s.noFolder(w) {
+			return
+		}
+		var err error
+		if data, err = s.files.read(name); err != nil {
+			writeJSON(w, fileStatus(err), problem{Message: err.Error()})
+			return
+		}
+	default:
+		fail(w, errors.New("source: expected catalogue or file"))
+		return
+	}
+	out := map[string]string{}
+	if isSpecName(name) {
+		if pic, err := s.boardPicture(name, data); err != nil {
+			out["problem"] = err.Error()
+		} else {
+			out["svg"] = pic
+		}
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// boardPicture draws a spec's board as one region, or a Sudoku's grid.
+func (s *Server) boardPicture(name string, data []byte) (string, error) {
+	sp, err := spec.Parse(path.Base(name), data)
+	if err != nil {
+		return "", err
+	}
+	if sp.Kind.V == "sudoku" {
+		out, err := drawSudoku(sp)
+		if err != nil || out.Problem != nil {
+			return "", errors.Join(err, problemError(out))
+		}
+		return out.Board, nil
+	}
+	if n := boardCells(sp); s.limits.MaxCells > 0 && n > s.limits.MaxCells {
+		return "", fmt.Errorf("%d cells is over the studio's limit of %d", n, s.limits.MaxCells)
+	}
+	l, cells, err := specBoard(sp)
+	if err != nil {
+		return "", err
+	}
+	return svgOf(l.Name(), []emit.Placed{{Name: "board", Cells: cells}})
+}
+
+// problemError is a rendering's problem as an error, or nil.
+func problemError(r *rendering) error {
+	if r == nil || r.Problem == nil {
+		return nil
+	}
+	return errors.New(r.Problem.Message)
 }

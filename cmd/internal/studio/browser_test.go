@@ -346,6 +346,9 @@ func TestBrowser(t *testing.T) {
 		chromedp.SendKeys(chromedp.CSS("#search"), "Pentominoes 6×10"),
 		wait(`document.querySelector('#results button[data-open="catalogue:pentominoes-6x10"]') !== null`),
 		wait(`document.getElementById('browse-info').dataset.found < 10`))
+	b.do("search the pentominoes", chromedp.Evaluate[chromedp.Void](`document.getElementById('search').value = ''`),
+		chromedp.SendKeys(chromedp.CSS("#search"), "pentominoes"),
+		wait(`document.querySelectorAll('#results .thumb svg').length >= 12`))
 	b.screenshot("browser-search")
 	b.do("close the browser", chromedp.Click(chromedp.CSS("#browse-close")), wait(`document.getElementById('browser').hidden`))
 

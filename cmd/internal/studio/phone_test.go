@@ -1,6 +1,9 @@
 package studio
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -52,5 +55,44 @@ func TestBrowserPhone(t *testing.T) {
 		b.mouse(chromedp.MouseReleased, `#play-board rect[data-col="0"][data-row="1"]`),
 		wait(`document.getElementById('play-status').dataset.solved === 'true'`), wait(noSideScroll))
 	b.screenshot("phone-polypips-solved")
+	b.checkConsole()
+}
+
+// TestBrowserLargeFolder lists every file of a folder of 1,500 specs in
+// the browser, a page at a time as the list scrolls, each once.
+func TestBrowserLargeFolder(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 1500 {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("p%04d.toml", i)), []byte(pentominoes3x20), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := New(dir, DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	b := newBrowser(t, s, dir)
+	b.do("open the browser on the folder", chromedp.Navigate(b.url), wait(`document.body.dataset.ready === 'true'`),
+		chromedp.Click(chromedp.CSS("#open")), wait(`document.getElementById('browse-info').dataset.found > 0`),
+		chromedp.SetValue(chromedp.CSS("#f-source"), "file"),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('f-source').dispatchEvent(new Event('input'))`),
+		wait(`document.getElementById('browse-info').dataset.found === '1500'`))
+	// Scrolling to the end of the list brings the next page, until all
+	// are listed.
+	for i := 0; b.eval(`document.getElementById('browse-info').dataset.listed`) != "1500"; i++ {
+		if i == 20 {
+			t.Fatalf("%s of 1500 files listed after 20 scrolls", b.eval(`document.getElementById('browse-info').dataset.listed`))
+		}
+		listed := b.eval(`document.getElementById('browse-info').dataset.listed`)
+		b.do("scroll to the end", chromedp.Evaluate[chromedp.Void](`document.getElementById('more').scrollIntoView()`),
+			wait(fmt.Sprintf(`document.getElementById('browse-info').dataset.listed !== %q`, listed)))
+	}
+	if got := b.eval(`String(new Set([...document.querySelectorAll('#results button')].map((b) => b.dataset.open)).size)`); got != "1500" {
+		t.Errorf("%s different files listed, want 1500", got)
+	}
+	if got := b.eval(`document.querySelector('#results li:last-child button').dataset.open`); got != "file:p1499.toml" {
+		t.Errorf("the last file listed is %s", got)
+	}
 	b.checkConsole()
 }

@@ -102,6 +102,7 @@ func New(dir string, limits Limits, extraHosts ...string) (*Server, error) {
 	s.mux.Handle("GET /", http.FileServerFS(sub))
 	s.mux.HandleFunc("GET /api/config", s.config)
 	s.mux.HandleFunc("GET /api/catalogue", s.catalogue)
+	s.mux.HandleFunc("GET /api/thumb", s.thumb)
 	s.mux.HandleFunc("GET /api/catalogue/{name}", s.catalogueSpec)
 	s.mux.HandleFunc("GET /api/files", s.listFiles)
 	s.mux.HandleFunc("GET /api/file", s.readFile)

@@ -296,6 +296,30 @@ func TestListing(t *testing.T) {
 	}
 }
 
+// TestThumb draws the boards the browser shows beside the puzzles' names,
+// for files of the folder only within it.
+func TestThumb(t *testing.T) {
+	s, _ := newTestServer(t, DefaultLimits)
+	for _, tc := range []struct {
+		query string
+		code  int
+		svg   bool
+	}{
+		{"source=catalogue&name=pentominoes-6x10", 200, true},
+		{"source=catalogue&name=sudoku-faq-4x4", 200, true},
+		{"source=catalogue&name=nothing", 404, false},
+		{"source=file&name=a.toml", 200, true},
+		{"source=file&name=game.txt", 200, false},
+		{"source=file&name=../secret.toml", 403, false},
+		{"source=elsewhere&name=a.toml", 400, false},
+	} {
+		w := do(s, "GET", "/api/thumb?"+tc.query, "")
+		if w.Code != tc.code || strings.Contains(w.Body.String(), `"svg":"\u003csvg`) != tc.svg {
+			t.Errorf("%s: %d %.100s", tc.query, w.Code, w.Body)
+		}
+	}
+}
+
 func TestCatalogue(t *testing.T) {
 	s, _ := newTestServer(t, DefaultLimits)
 	var list []entry
@@ -313,6 +337,9 @@ func TestCatalogue(t *testing.T) {
 	}
 	if e := found["pentominoes-6x10"]; e.Family != "ominoes" || e.Lattice != "square" || e.Kind != "polyform" || e.Count == nil || *e.Count != 2339 || e.Title == "" {
 		t.Errorf("pentominoes-6x10 listed as %+v", e)
+	}
+	if e := found["diabolical-cube"]; e.FirstTime != "0.02" {
+		t.Errorf("diabolical-cube's first solution time: %+v", e)
 	}
 	if e := found["soma-3x3x3"]; e.Lattice != "cubic" {
 		t.Errorf("soma-3x3x3 listed as %+v", e)

@@ -26,12 +26,19 @@ function matches(e, ws, f) {
   if (f.family && e.family !== f.family) return false;
   if (f.lattice && (e.kind === 'polyform' ? e.lattice : e.kind) !== f.lattice) return false;
   if (f.count && e.count === undefined) return false;
+  if (f.time) {
+    if (!e.firstTime) return false;
+    const over = e.firstTime.startsWith('over');
+    if (f.time === 'over' ? !over : over || parseFloat(e.firstTime) >= +f.time) return false;
+  }
   const hay = `${e.name} ${e.title || ''} ${e.family || ''}`.toLowerCase();
   return ws.every((w) => hay.includes(w));
 }
 
 function filters() {
-  return { source: $('f-source').value, family: $('f-family').value, lattice: $('f-lattice').value, count: $('f-count').checked };
+  return {
+    source: $('f-source').value, family: $('f-family').value, lattice: $('f-lattice').value, count: $('f-count').checked, time: $('f-time').value,
+  };
 }
 
 // fillSelect puts the values found in the entries in a filter's list,
@@ -68,11 +75,31 @@ function row(e) {
   meta.className = 'meta';
   const where = e.source === 'catalogue' ? `catalogue · ${e.family}` : `file in ${browser.folder}`;
   const kind = e.kind === 'polyform' ? e.lattice : e.kind;
-  meta.textContent = [where, kind, e.count !== undefined ? `${e.count} solutions` : ''].filter(Boolean).join(' · ');
-  b.append(name, title, meta);
+  meta.textContent = [where, kind, e.count !== undefined ? `${e.count} solutions` : '',
+    e.firstTime ? `first solution in ${e.firstTime} s` : ''].filter(Boolean).join(' · ');
+  const thumb = document.createElement('span');
+  thumb.className = 'thumb';
+  const text = document.createElement('span');
+  text.className = 'text';
+  text.append(name, title, meta);
+  b.append(thumb, text);
+  if (e.kind !== 'game' && !e.problem) thumbs.observe(thumb);
   li.append(b);
   return li;
 }
+
+// thumbs draws a row's board when the row comes into view: the server
+// draws it, one request per row seen.
+const thumbs = new IntersectionObserver((seen) => {
+  for (const s of seen) {
+    if (!s.isIntersecting) continue;
+    thumbs.unobserve(s.target);
+    const [source, ...rest] = s.target.parentElement.dataset.open.split(':');
+    getJSON(`/api/thumb?source=${source}&name=${encodeURIComponent(rest.join(':'))}`)
+      .then((t) => { if (t.svg) s.target.innerHTML = t.svg; })
+      .catch(() => {});
+  }
+});
 
 // showMore lists the next page of matches.
 function showMore() {
@@ -116,7 +143,7 @@ export function closeBrowser() {
 // opens an entry picked.
 export async function initBrowser(onOpen) {
   browser.onOpen = onOpen;
-  for (const id of ['search', 'f-source', 'f-family', 'f-lattice', 'f-count']) $(id).addEventListener('input', update);
+  for (const id of ['search', 'f-source', 'f-family', 'f-lattice', 'f-count', 'f-time']) $(id).addEventListener('input', update);
   $('more').addEventListener('click', showMore);
   // The next page comes as the end of the list scrolls into view.
   new IntersectionObserver((seen) => { if (seen.some((s) => s.isIntersecting) && !$('browser').hidden) showMore(); })
