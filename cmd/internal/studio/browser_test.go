@@ -47,6 +47,9 @@ type browser struct {
 	url  string
 	dir  string // the studio's folder
 	shot int
+	// shots starts the names of the screenshots: the tests that take
+	// them each have their own.
+	shots string
 	// pointer is where the last mouse event of mouse was sent.
 	pointer [2]float64
 
@@ -157,7 +160,7 @@ func (b *browser) screenshot(name string) {
 		b.t.Fatal(err)
 	}
 	b.shot++
-	file := fmt.Sprintf("%02d-%s.png", b.shot, name)
+	file := fmt.Sprintf("%s%02d-%s.png", b.shots, b.shot, name)
 	dirs := []string{b.t.ArtifactDir()}
 	if *screenshots {
 		dirs = append(dirs, filepath.Join("..", "..", "..", "docs", "studio"))

@@ -66,6 +66,7 @@ func TestBrowserExport(t *testing.T) {
 	s, folder := newTestServer(t, Limits{MaxCells: 1000, MaxTime: time.Minute, MaxShown: 1000})
 	s.SetShareBase(site.URL + "/")
 	b := newBrowser(t, s, folder)
+	b.shots = "export-"
 	b.do("open the studio", chromedp.Navigate(b.url), wait(`document.body.dataset.ready === 'true'`))
 	b.open("catalogue", "pentominoes-6x10")
 	b.do("share it", wait(`document.querySelectorAll('#board g.cell').length === 60`), chromedp.Click(chromedp.CSS("#share")),
@@ -81,13 +82,13 @@ func TestBrowserExport(t *testing.T) {
 	if got := b.eval(`document.getElementById('name').value`); !strings.HasPrefix(got, "pentominoes-6x10.") {
 		t.Errorf("the link opened %q", got)
 	}
-	b.screenshot("exported-site")
+	b.screenshot("site")
 	b.do("count in the browser", chromedp.Click(chromedp.CSS("#count")),
 		chromedp.Poll[chromedp.Void](`document.getElementById('progress').dataset.state === 'done'`, chromedp.WithPollingTimeout(3*time.Minute)))
 	if got := b.eval(`document.getElementById('progress').textContent`); !strings.HasPrefix(got, "2339 distinct solutions,") {
 		t.Errorf("the count of pentominoes-6x10 in the exported site: %q", got)
 	}
 	t.Logf("in the browser: %s", b.eval(`document.getElementById('progress').textContent`))
-	b.screenshot("exported-count")
+	b.screenshot("count")
 	b.checkConsole()
 }

@@ -20,6 +20,7 @@ const noSideScroll = `document.documentElement.scrollWidth <= window.innerWidth`
 func TestBrowserPhone(t *testing.T) {
 	s, dir := newTestServer(t, Limits{MaxCells: 1000, MaxTime: time.Minute, MaxShown: 1000})
 	b := newBrowser(t, s, dir, phone)
+	b.shots = "phone-"
 	b.do("open the studio", chromedp.Navigate(b.url), wait(`document.body.dataset.ready === 'true'`),
 		wait(`window.innerWidth === 390`),
 		wait(`document.querySelectorAll('#board g.cell').length === 60`), wait(noSideScroll))
@@ -29,13 +30,13 @@ func TestBrowserPhone(t *testing.T) {
 	if got := b.eval(`String(document.getElementById('editor').offsetParent === null)`); got != "true" {
 		t.Errorf("the editor is not folded away on a phone")
 	}
-	b.screenshot("phone-new-spec")
+	b.screenshot("new-spec")
 	b.do("unfold the editor", chromedp.Click(chromedp.CSS("#toggle-editor")),
 		wait(`document.getElementById('editor').offsetParent !== null`), wait(noSideScroll))
 	b.open("catalogue", "pentominoes-6x10")
 	b.do("count on a phone", wait(`document.querySelectorAll('#board g.cell').length === 60`), chromedp.Click(chromedp.CSS("#count")),
 		wait(`document.getElementById('progress').dataset.state === 'done'`), wait(noSideScroll))
-	b.screenshot("phone-count")
+	b.screenshot("count")
 
 	b.open("file", "polypips.txt")
 	b.do("see the game", wait(`document.body.dataset.mode === 'play'`), wait(`document.querySelectorAll('#tray button.piece').length === 2`),
@@ -49,12 +50,12 @@ func TestBrowserPhone(t *testing.T) {
 		wait(`document.querySelector('#ghost g.tile:not(.bad)') !== null`))
 	b.do("lift the finger", b.touch(chromedp.MouseReleased, `#play-board rect[data-col="0"][data-row="0"]`),
 		wait(`document.querySelectorAll('#tray button.piece').length === 1`), wait(placed+` === '123'`))
-	b.screenshot("phone-touch-placed")
+	b.screenshot("touch-placed")
 	b.do("drag the other with the mouse", b.mouse(chromedp.MousePressed, `#tray button[data-piece="1"] g.tile rect.face`),
 		b.mouse(chromedp.MouseMoved, `#play-board rect[data-col="0"][data-row="1"]`),
 		b.mouse(chromedp.MouseReleased, `#play-board rect[data-col="0"][data-row="1"]`),
 		wait(`document.getElementById('play-status').dataset.solved === 'true'`), wait(noSideScroll))
-	b.screenshot("phone-polypips-solved")
+	b.screenshot("polypips-solved")
 	b.checkConsole()
 }
 
