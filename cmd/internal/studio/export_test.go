@@ -90,5 +90,10 @@ func TestBrowserExport(t *testing.T) {
 	}
 	t.Logf("in the browser: %s", b.eval(`document.getElementById('progress').textContent`))
 	b.screenshot("count")
+	// A game is generated and played there too.
+	b.do("generate a game in the browser", chromedp.Click(chromedp.CSS("#play")), chromedp.Click(chromedp.CSS("#generate")),
+		chromedp.Poll[chromedp.Void](`document.querySelectorAll('#tray button.piece').length === 8`, chromedp.WithPollingTimeout(time.Minute)),
+		chromedp.Click(chromedp.CSS(`#tray button[data-piece="0"]`)), chromedp.KeyEvent("h"),
+		chromedp.Poll[chromedp.Void](`document.getElementById('play-status').textContent.startsWith('hint:')`, chromedp.WithPollingTimeout(time.Minute)))
 	b.checkConsole()
 }
