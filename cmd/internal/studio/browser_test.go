@@ -333,6 +333,14 @@ func TestBrowser(t *testing.T) {
 			wait(fmt.Sprintf(`document.getElementById('nav').dataset.exported === 'my-puzzle-solution-2.%s'`, f)))
 	}
 
+	// A count of the same spec keeps the solutions on view.
+	b.do("count with the solutions on view", chromedp.Click(chromedp.CSS("#count")),
+		wait(`document.getElementById('progress').dataset.state === 'done'`),
+		wait(`document.getElementById('progress').textContent.startsWith('2 distinct solutions,')`))
+	if got := b.eval(`document.getElementById('shown').textContent + ', ' + document.getElementById('board').dataset.state`); got != "solution 2 of 2, solution-2" {
+		t.Errorf("after the count the page shows %q", got)
+	}
+
 	// Save writes the spec into the folder.
 	b.do("save", chromedp.SetValue(chromedp.CSS("#name"), "three-rows.toml"), chromedp.Click(chromedp.CSS("#save")),
 		wait(`document.getElementById('message').textContent.startsWith('saved three-rows.toml')`))
