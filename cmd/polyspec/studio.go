@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/url"
 	"os/exec"
 	"runtime"
 	"time"
@@ -25,6 +26,11 @@ type StudioCmd struct {
 }
 
 func (c *StudioCmd) Run(e *env) error {
+	if c.ShareBase != "" {
+		if u, err := url.Parse(c.ShareBase); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Fragment != "" {
+			return fmt.Errorf("--share-base %q: expected an http or https address without a fragment, such as https://example.org/studio/", c.ShareBase)
+		}
+	}
 	if c.Export != "" {
 		if err := studio.Export(e.ctx, c.Export); err != nil {
 			return err
