@@ -14,6 +14,9 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
+// exportDir is the folder of the exported site, once made.
+var exportDir string
+
 // exportedSite is the static site Export writes, built once per test
 // binary: building the engine takes the toolchain a while.
 var exportedSite = sync.OnceValues(func() (string, error) {
@@ -21,10 +24,20 @@ var exportedSite = sync.OnceValues(func() (string, error) {
 	if err != nil {
 		return "", err
 	}
+	exportDir = dir
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	return dir, Export(ctx, dir)
 })
+
+// TestMain removes the exported site, if a test built it.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if exportDir != "" {
+		os.RemoveAll(exportDir)
+	}
+	os.Exit(code)
+}
 
 // TestExport checks the files of the static site.
 func TestExport(t *testing.T) {
