@@ -598,6 +598,11 @@ func TestBrowser(t *testing.T) {
 			b.do("solve the Soma cube", chromedp.Click(chromedp.CSS("#first")),
 				wait(`document.getElementById('board').dataset.state === 'solution-1'`),
 				wait(`document.querySelectorAll('#board svg.cube3d').length === 1`))
+			// Pulled apart, the pieces show the faces they hid.
+			faces := b.eval(`String(document.querySelectorAll('#board svg.cube3d path').length)`)
+			b.do("pull the pieces apart", chromedp.Evaluate[chromedp.Void](`(() => { const r = document.getElementById('apart'); r.value = '0.8'; r.dispatchEvent(new Event('input')); })()`),
+				wait(`document.querySelector('#board svg.cube3d').dataset.spread === '0.8'`),
+				wait(fmt.Sprintf(`document.querySelectorAll('#board svg.cube3d path').length > %s`, faces)))
 			b.screenshot("soma-solved-3d")
 		}
 	}

@@ -153,6 +153,7 @@ async function render() {
 // marked so that a click can toggle it.
 function showBoard() {
   state.shown = -1;
+  $('apart-box').hidden = true;
   $('nav').hidden = state.solutions.length === 0;
   $('shown').textContent = `${state.solutions.length} solutions found`;
   const r = state.rendering;
@@ -566,11 +567,17 @@ async function showSolution(i) {
   if (state.shown !== i) return;
   board.className = 'solution';
   $('layers').hidden = true;
-  if (state.rendering?.solid && state.solutions[i].pieces) board.replaceChildren(cubeView(state.solutions[i].pieces));
-  else board.innerHTML = svg.replace(/^<\?xml[^>]*>\s*/, '');
+  const solid = !!(state.rendering?.solid && state.solutions[i].pieces);
+  $('apart-box').hidden = !solid;
+  if (solid) {
+    const view = cubeView(state.solutions[i].pieces);
+    view.pullApart(+$('apart').value);
+    board.replaceChildren(view);
+  } else board.innerHTML = svg.replace(/^<\?xml[^>]*>\s*/, '');
   board.dataset.state = `solution-${i + 1}`;
 }
 
+$('apart').addEventListener('input', () => board.querySelector('svg.cube3d')?.pullApart(+$('apart').value));
 $('prev').addEventListener('click', () => showSolution(state.shown - 1));
 $('next').addEventListener('click', () => showSolution(state.shown + 1));
 $('back').addEventListener('click', showBoard);

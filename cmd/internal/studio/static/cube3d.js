@@ -42,7 +42,11 @@ export function cubeView(pieces, { size = 360, labels = true } = {}) {
   const lo = [0, 1, 2].map((k) => Math.min(...cells.map((c) => c[k])));
   const hi = [0, 1, 2].map((k) => Math.max(...cells.map((c) => c[k])) + 1);
   const mid = [0, 1, 2].map((k) => (lo[k] + hi[k]) / 2);
-  const view = { yaw: -0.6, pitch: 0.55 };
+  const view = { yaw: -0.6, pitch: 0.55, spread: 0 };
+  // Pulled apart, each piece moves away from the middle along the line
+  // from the middle to its own centre, by spread times that distance.
+  const centre = pieces.map((p) => [0, 1, 2].map((k) => p.cells.reduce((s, c) => s + c[k] + 0.5, 0) / p.cells.length));
+  const shift = (piece) => centre[piece].map((v, k) => (v - mid[k]) * view.spread);
 
   // project turns a point about the middle of the cubes: yaw about the
   // vertical (z), then the tilt; it returns the screen's x and y and the
@@ -59,11 +63,15 @@ export function cubeView(pieces, { size = 360, labels = true } = {}) {
     const polys = [];
     for (const c of cells) {
       const piece = owner.get(c.join(','));
+      const off = shift(piece);
       for (const [d, corners] of faces) {
-        if (owner.has([c[0] + d[0], c[1] + d[1], c[2] + d[2]].join(','))) continue;
+        // A face against another cube is hidden, unless the pieces are
+        // pulled apart and the other is another piece's.
+        const next = owner.get([c[0] + d[0], c[1] + d[1], c[2] + d[2]].join(','));
+        if (next !== undefined && (next === piece || view.spread === 0)) continue;
         const normal = project([mid[0] + d[0], mid[1] + d[1], mid[2] + d[2]]);
         if (normal[2] <= 1e-9) continue; // facing away
-        const pts = corners.map((k) => project([c[0] + k[0], c[1] + k[1], c[2] + k[2]]));
+        const pts = corners.map((k) => project([c[0] + k[0] + off[0], c[1] + k[1] + off[1], c[2] + k[2] + off[2]]));
         const depth = pts.reduce((s, p) => s + p[2], 0) / 4;
         const lit = Math.max(0, d[0] * light[0] + d[1] * light[1] + d[2] * light[2]);
         polys.push({ pts, depth, piece, lit, cell: c.join(',') });
@@ -88,8 +96,9 @@ export function cubeView(pieces, { size = 360, labels = true } = {}) {
       path.dataset.at = p.cell;
       return path;
     });
-    if (labels) {
-      // A layer's label goes left of its left-most corner at mid-height.
+    if (labels && view.spread === 0) {
+      // A layer's label goes left of its left-most corner at mid-height;
+      // pulled apart, the pieces leave their layers.
       for (let z = lo[2]; z < hi[2]; z++) {
         const corners = [[lo[0], lo[1]], [hi[0], lo[1]], [lo[0], hi[1]], [hi[0], hi[1]]].map(([x, y]) => project([x, y, z + 0.5]));
         const left = corners.reduce((a, b) => (b[0] < a[0] ? b : a));
@@ -117,6 +126,13 @@ export function cubeView(pieces, { size = 360, labels = true } = {}) {
   const release = () => { from = null; };
   svg.addEventListener('pointerup', release);
   svg.addEventListener('pointercancel', release);
+  // pullApart moves the pieces apart by a share of their distances from
+  // the middle (0: together), and draws them again.
+  svg.pullApart = (spread) => {
+    view.spread = spread;
+    svg.dataset.spread = spread;
+    draw();
+  };
   draw();
   return svg;
 }

@@ -93,6 +93,9 @@ function regionColour(i) {
   return `hsl(${(i * 137) % 360} 55% 80%)`;
 }
 
+// toPlace says how many pieces are left to place.
+const toPlace = (n) => `${n} ${n === 1 ? 'piece' : 'pieces'} to place`;
+
 function status(text) {
   $('play-status').textContent = text;
 }
@@ -292,8 +295,8 @@ async function check(say) {
   $('play-status').dataset.solved = out.solved;
   if (out.solved) status('Solved! Every piece is down and every region keeps its rule.');
   else if (say || n('broken') > 0) {
-    status(`${n('met')} regions met, ${n('broken')} broken, ${n('open')} open; ${game.view.pieces.length - game.placed.size} pieces to place`);
-  } else status(`${game.view.pieces.length - game.placed.size} pieces to place`);
+    status(`${n('met')} regions met, ${n('broken')} broken, ${n('open')} open; ${toPlace(game.view.pieces.length - game.placed.size)}`);
+  } else status(toPlace(game.view.pieces.length - game.placed.size));
 }
 
 // --- events ---
@@ -510,7 +513,7 @@ export async function startGame(source) {
   $('game-name').textContent = view.name;
   $('difficulty-box').hidden = !source.name.toLowerCase().endsWith('.json');
   $('play-status').dataset.solved = 'false';
-  status(`${view.pieces.length} pieces to place`);
+  status(toPlace(view.pieces.length));
   redraw();
   $('play-board').focus();
   check(false);
