@@ -8,7 +8,10 @@ import (
 // SudokuSVG draws a Sudoku grid: rows gives each row's symbols separated
 // by spaces, top row first, '.' for a blank cell, and block the block of
 // each cell, row by row; thick lines part the blocks, as printed grids do.
-func SudokuSVG(w io.Writer, rows []string, block []int) error {
+// given holds the puzzle's givens, row by row (0 for a blank): the givens
+// are drawn bold and black, the digits found in blue, as puzzle books and
+// apps tell them apart; a nil given draws every digit as a given.
+func SudokuSVG(w io.Writer, rows []string, block []int, given []int) error {
 	n := len(rows)
 	// A margin of half the thick line keeps the outer border whole.
 	s := newSVG(float64(n)+0.1, float64(n)+0.1)
@@ -40,8 +43,12 @@ func SudokuSVG(w io.Writer, rows []string, block []int) error {
 			if sym == "." {
 				continue
 			}
-			s.printf(`<text x="%s" y="%s" font-family="sans-serif" font-size="%s" fill="#222222" text-anchor="middle" dominant-baseline="central">%s</text>`,
-				num((float64(x)+0.5)*svgUnit), num((float64(y)+0.5)*svgUnit), num(0.6*svgUnit), escape(sym))
+			look := `fill="#222222" font-weight="bold"`
+			if given != nil && given[c] == 0 {
+				look = `fill="#2a6fbb" class="found"`
+			}
+			s.printf(`<text x="%s" y="%s" font-family="sans-serif" font-size="%s" %s text-anchor="middle" dominant-baseline="central">%s</text>`,
+				num((float64(x)+0.5)*svgUnit), num((float64(y)+0.5)*svgUnit), num(0.6*svgUnit), look, escape(sym))
 		}
 	}
 	line(0, 0, n, 0, 2.4)

@@ -14,7 +14,9 @@ func TestSudokuSVG(t *testing.T) {
 	rows := []string{"1 . . 4", ". 4 . 2", "2 3 . 1", ". . 2 ."}
 	blocks := []int{0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3}
 	var b bytes.Buffer
-	if err := SudokuSVG(&b, rows, blocks); err != nil {
+	// The first row's 1 and 4 are given, the rest found.
+	given := []int{1, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+	if err := SudokuSVG(&b, rows, blocks, given); err != nil {
 		t.Fatal(err)
 	}
 	var digits []string
@@ -23,6 +25,9 @@ func TestSudokuSVG(t *testing.T) {
 	}
 	if got := strings.Join(digits, ""); got != "14422312" {
 		t.Errorf("the grid reads %q", got)
+	}
+	if bold, found := strings.Count(b.String(), `font-weight="bold"`), strings.Count(b.String(), `class="found"`); bold != 2 || found != 6 {
+		t.Errorf("%d digits drawn as givens and %d as found, want 2 and 6", bold, found)
 	}
 	// The right edge of cell 1,0 parts blocks 0 and 1; that of cell 0,0
 	// does not.

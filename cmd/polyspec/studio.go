@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/url"
 	"os/exec"
 	"runtime"
 	"time"
@@ -19,10 +20,24 @@ type StudioCmd struct {
 	Open       bool          `help:"Open the studio in the default browser."`
 	MaxJobs    int           `name:"max-jobs" default:"4" placeholder:"N" help:"Most searches running at once, over all pages (default 4)."`
 	MaxTime    time.Duration `name:"max-time" default:"2m" placeholder:"DURATION" help:"Longest a search or a game generation may run before it is stopped (default 2m)."`
+	Export     string        `placeholder:"DIR" help:"Write the studio as a static site into DIR (its engine built to WebAssembly by the Go toolchain) and exit."`
+	ShareBase  string        `name:"share-base" placeholder:"URL" help:"Address that share links point at, such as a site made by --export (default: this studio)."`
 	LimitFlags `embed:""`
 }
 
 func (c *StudioCmd) Run(e *env) error {
+	if c.ShareBase != "" {
+		if u, err := url.Parse(c.ShareBase); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Fragment != "" {
+			return fmt.Errorf("--share-base %q: expected an http or https address without a fragment, such as https://example.org/studio/", c.ShareBase)
+		}
+	}
+	if c.Export != "" {
+		if err := studio.Export(e.ctx, c.Export); err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stdout, "polyspec studio: wrote a static site to %s (serve it with any static file server)\n", c.Export)
+		return nil
+	}
 	ln, err := net.Listen("tcp", c.Listen)
 	if err != nil {
 		return err
@@ -49,6 +64,7 @@ func (c *StudioCmd) Run(e *env) error {
 		return err
 	}
 	defer srv.Close()
+	srv.SetShareBase(c.ShareBase)
 	// A wildcard address is reached here through loopback.
 	a := ln.Addr().(*net.TCPAddr)
 	host := "127.0.0.1"

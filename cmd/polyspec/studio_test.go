@@ -55,3 +55,15 @@ func TestStudio(t *testing.T) {
 		}
 	}
 }
+
+// TestStudioShareBase refuses a --share-base that is no web address, before
+// the studio starts.
+func TestStudioShareBase(t *testing.T) {
+	for _, base := range []string{"example.org", "ftp://example.org/", "https://example.org/#x"} {
+		var stdout, stderr bytes.Buffer
+		code := runContext(context.Background(), []string{"studio", t.TempDir(), "--share-base", base}, &stdout, &stderr)
+		if code == 0 || !strings.Contains(stderr.String(), "--share-base") {
+			t.Errorf("--share-base %s: exit status %d, stderr %q", base, code, stderr.String())
+		}
+	}
+}

@@ -40,7 +40,7 @@ func sudokuJob(s *spec.Spec) (*job, error) {
 				Close: writeLine,
 			},
 			Draw: func(_ string, w io.Writer, s emit.Solution, _ int) error {
-				return emit.SudokuSVG(w, s.Grid, blocks)
+				return emit.SudokuSVG(w, s.Grid, blocks, pz.Givens)
 			}},
 		refuse: sudokuRefusals(),
 		serial: true,

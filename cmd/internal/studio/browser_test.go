@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -46,6 +47,9 @@ type browser struct {
 	url  string
 	dir  string // the studio's folder
 	shot int
+	// shots starts the names of the screenshots: the tests that take
+	// them each have their own.
+	shots string
 	// pointer is where the last mouse event of mouse was sent.
 	pointer [2]float64
 
@@ -53,7 +57,13 @@ type browser struct {
 	console []string
 }
 
-func newBrowser(t *testing.T, s http.Handler, dir string) *browser {
+// desktop and phone are the window sizes the browser tests use.
+var (
+	desktop = [2]int{1400, 900}
+	phone   = [2]int{390, 844}
+)
+
+func newBrowser(t *testing.T, s http.Handler, dir string, size ...[2]int) *browser {
 	t.Helper()
 	path := findChromium()
 	if path == "" {
@@ -65,9 +75,15 @@ func newBrowser(t *testing.T, s http.Handler, dir string) *browser {
 		chromedp.ExecPath(path), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
 		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.Flag("hide-scrollbars", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1400, 860))
+		chromedp.Flag("hide-scrollbars", true), chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(desktop[0], desktop[1]))
 	ctx, cancelTab := chromedp.NewContext(actx)
 	t.Cleanup(func() { cancelTab(); cancelAlloc() })
+	if len(size) > 0 && size[0] == phone {
+		// A phone: its width, a touch screen, and a page laid out for it.
+		if _, err := chromedp.Run(ctx, chromedp.EmulateViewport(int64(phone[0]), int64(phone[1]), chromedp.EmulateMobile, chromedp.EmulateScale(2))); err != nil {
+			t.Fatal(err)
+		}
+	}
 	b := &browser{t: t, ctx: ctx, url: srv.URL + "/", dir: dir}
 	messages := chromedp.Console(ctx)
 	go func() {
@@ -110,7 +126,7 @@ const pageState = `JSON.stringify({
 	play: document.getElementById('play-status')?.textContent,
 	cells: document.querySelectorAll('#board g.cell').length,
 	tray: document.querySelectorAll('#tray button.piece').length,
-	placed: [...document.querySelectorAll('#play-board g.placed text')].map((t) => t.textContent).join(''),
+	placed: [...document.querySelectorAll('#play-board g.placed [data-pips]')].map((g) => g.dataset.pips).join(''),
 	badges: [...document.querySelectorAll('#play-board g.badge')].map((g) => g.getAttribute('class')),
 })`
 
@@ -144,7 +160,7 @@ func (b *browser) screenshot(name string) {
 		b.t.Fatal(err)
 	}
 	b.shot++
-	file := fmt.Sprintf("%02d-%s.png", b.shot, name)
+	file := fmt.Sprintf("%s%02d-%s.png", b.shots, b.shot, name)
 	dirs := []string{b.t.ArtifactDir()}
 	if *screenshots {
 		dirs = append(dirs, filepath.Join("..", "..", "..", "docs", "studio"))
@@ -160,6 +176,22 @@ func (b *browser) screenshot(name string) {
 // element a selector finds where it is when the step runs: pressed, moved
 // (in steps from where the mouse was, the button held) or released.
 func (b *browser) mouse(typ input.DispatchMouseEventType, selector string) chromedp.Action[chromedp.Void] {
+	return b.press(false, typ, selector)
+}
+
+// touch is mouse with a finger on a touch screen: pressed is the touch's
+// start, moved its move and released its end.
+func (b *browser) touch(typ input.DispatchMouseEventType, selector string) chromedp.Action[chromedp.Void] {
+	return b.press(true, typ, selector)
+}
+
+var touchTypes = map[input.DispatchMouseEventType]input.DispatchTouchEventType{
+	chromedp.MousePressed:  input.DispatchTouchEventTypeTouchStart,
+	chromedp.MouseMoved:    input.DispatchTouchEventTypeTouchMove,
+	chromedp.MouseReleased: input.DispatchTouchEventTypeTouchEnd,
+}
+
+func (b *browser) press(finger bool, typ input.DispatchMouseEventType, selector string) chromedp.Action[chromedp.Void] {
 	return func(ctx context.Context, t *chromedp.Target) (chromedp.Void, error) {
 		xy, err := chromedp.Evaluate[[]float64](fmt.Sprintf(`(() => {
 			const r = document.querySelector(%q).getBoundingClientRect();
@@ -177,6 +209,17 @@ func (b *browser) mouse(typ input.DispatchMouseEventType, selector string) chrom
 		for i := 1; i <= steps; i++ {
 			x := from[0] + (xy[0]-from[0])*float64(i)/float64(steps)
 			y := from[1] + (xy[1]-from[1])*float64(i)/float64(steps)
+			if finger {
+				p := input.DispatchTouchEventParams{Type: touchTypes[typ], TouchPoints: []*input.TouchPoint{}}
+				if typ != chromedp.MouseReleased {
+					one, id := 1.0, 0.0
+					p.TouchPoints = append(p.TouchPoints, &input.TouchPoint{X: x, Y: y, RadiusX: &one, RadiusY: &one, Force: &one, ID: &id})
+				}
+				if _, err := cdp.Call(ctx, t, input.DispatchTouchEvent, p); err != nil {
+					return chromedp.Void{}, err
+				}
+				continue
+			}
 			held := func(p *input.DispatchMouseEventParams) {
 				p.Button, p.ClickCount = input.MouseButtonLeft, 1
 				if typ != chromedp.MouseReleased {
@@ -189,6 +232,18 @@ func (b *browser) mouse(typ input.DispatchMouseEventType, selector string) chrom
 		}
 		return chromedp.Void{}, nil
 	}
+}
+
+// open opens a puzzle as a person does: Open, its name typed in the
+// search, a click on its row (source is catalogue or file).
+func (b *browser) open(source, name string) {
+	b.t.Helper()
+	b.do("open "+name, chromedp.Click(chromedp.CSS("#open")), wait(`document.getElementById('browse-info').dataset.found > 0`),
+		chromedp.Evaluate[chromedp.Void](`document.getElementById('search').value = ''`),
+		chromedp.SendKeys(chromedp.CSS("#search"), name),
+		chromedp.Click(chromedp.CSS(fmt.Sprintf(`#results button[data-open=%q]`, source+":"+name))),
+		wait(`document.getElementById('browser').hidden`),
+		wait(fmt.Sprintf(`document.getElementById('message').textContent.startsWith(%q)`, "opened "+name)))
 }
 
 // typeSpec replaces the editor's text by typing it, key by key.
@@ -278,6 +333,14 @@ func TestBrowser(t *testing.T) {
 			wait(fmt.Sprintf(`document.getElementById('nav').dataset.exported === 'my-puzzle-solution-2.%s'`, f)))
 	}
 
+	// A count of the same spec keeps the solutions on view.
+	b.do("count with the solutions on view", chromedp.Click(chromedp.CSS("#count")),
+		wait(`document.getElementById('progress').dataset.state === 'done'`),
+		wait(`document.getElementById('progress').textContent.startsWith('2 distinct solutions,')`))
+	if got := b.eval(`document.getElementById('shown').textContent + ', ' + document.getElementById('board').dataset.state`); got != "solution 2 of 2, solution-2" {
+		t.Errorf("after the count the page shows %q", got)
+	}
+
 	// Save writes the spec into the folder.
 	b.do("save", chromedp.SetValue(chromedp.CSS("#name"), "three-rows.toml"), chromedp.Click(chromedp.CSS("#save")),
 		wait(`document.getElementById('message').textContent.startsWith('saved three-rows.toml')`))
@@ -285,10 +348,24 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("saved file: %q, %v", data, err)
 	}
 
+	// The browser finds the saved file by its name, and a catalogue
+	// puzzle by its title.
+	b.do("search the saved file", chromedp.Click(chromedp.CSS("#open")), wait(`document.getElementById('browse-info').dataset.found > 0`),
+		chromedp.SendKeys(chromedp.CSS("#search"), "three-rows"),
+		wait(`document.querySelector('#results button')?.dataset.open === 'file:three-rows.toml'`))
+	b.do("search by title", chromedp.Evaluate[chromedp.Void](`document.getElementById('search').value = ''`),
+		chromedp.SendKeys(chromedp.CSS("#search"), "Pentominoes 6×10"),
+		wait(`document.querySelector('#results button[data-open="catalogue:pentominoes-6x10"]') !== null`),
+		wait(`document.getElementById('browse-info').dataset.found < 10`))
+	b.do("search the pentominoes", chromedp.Evaluate[chromedp.Void](`document.getElementById('search').value = ''`),
+		chromedp.SendKeys(chromedp.CSS("#search"), "pentominoes"),
+		wait(`document.querySelectorAll('#results .thumb svg').length >= 12`))
+	b.screenshot("browser-search")
+	b.do("close the browser", chromedp.Click(chromedp.CSS("#browse-close")), wait(`document.getElementById('browser').hidden`))
+
 	// Count the catalogue's 6x10 pentominoes.
-	b.do("open pentominoes-6x10", chromedp.Evaluate[chromedp.Void](
-		`(() => { const s = document.getElementById('open'); s.value = 'catalogue:pentominoes-6x10'; s.dispatchEvent(new Event('change')); })()`),
-		wait(`document.getElementById('name').value.startsWith('pentominoes-6x10.')`),
+	b.open("catalogue", "pentominoes-6x10")
+	b.do("see pentominoes-6x10", wait(`document.getElementById('name').value.startsWith('pentominoes-6x10.')`),
 		wait(`document.querySelectorAll('#board g.cell').length === 60`))
 	b.do("count", chromedp.Click(chromedp.CSS("#count")),
 		wait(`document.getElementById('progress').dataset.state === 'done'`))
@@ -305,7 +382,7 @@ func TestBrowser(t *testing.T) {
 	b.do("count with the time left", wait(`document.querySelectorAll('#board g.cell').length === 64`),
 		chromedp.Click(chromedp.CSS("#count")),
 		wait(`document.getElementById('progress').dataset.left !== undefined`))
-	if got := b.eval(`document.getElementById('progress').textContent`); !regexp.MustCompile(`\d+/\d+ parts, about \d+ (s|min) left$`).MatchString(got) {
+	if got := b.eval(`document.getElementById('progress').textContent`); !regexp.MustCompile(`\d+/\d+ parts, (about \d+ (s|min) left|the time limit in \d+ s \(the search would need about [\d.]+ (s|min|h|days)\))$`).MatchString(got) {
 		t.Errorf("the progress line with the time left: %q", got)
 	}
 	b.screenshot("time-left")
@@ -389,7 +466,7 @@ func TestBrowser(t *testing.T) {
 	b.setSpec("name = \"cubes\"\nlattice = \"cubic\"\npieces = \"V3\"\n[board]\ncells = \"0,0,0 1,0,0\"\n")
 	b.do("add a cube in a layer", wait(`document.querySelectorAll('#layer-grid rect.cell').length === 2`),
 		chromedp.Click(chromedp.CSS(`#layer-grid rect[data-cell="0,1,0"]`)),
-		wait(`document.querySelectorAll('#board g.cell').length === 3`),
+		wait(`document.querySelector('#board svg.cube3d').dataset.cubes === '3'`),
 		wait(`document.querySelectorAll('#layer-grid rect.cell').length === 3`))
 	if got := b.eval(`document.getElementById('editor').value`); !strings.HasSuffix(got, "cells = \"0,0,0 0,1,0 1,0,0\"\n") {
 		t.Errorf("after the layer click the spec is %q", got)
@@ -419,11 +496,10 @@ func TestBrowser(t *testing.T) {
 		wait(`document.getElementById('share-note').classList.contains('warn')`))
 
 	// Play the small Pips game of the folder with clicks and keys.
-	b.do("open the game", wait(`document.querySelector('#open option[value="file:game.txt"]') !== null`),
-		chromedp.Evaluate[chromedp.Void](`(() => { const s = document.getElementById('open'); s.value = 'file:game.txt'; s.dispatchEvent(new Event('change')); })()`),
-		wait(`document.body.dataset.mode === 'play'`), wait(`document.querySelectorAll('#tray button.piece').length === 2`))
+	b.open("file", "game.txt")
+	b.do("see the game", wait(`document.body.dataset.mode === 'play'`), wait(`document.querySelectorAll('#tray button.piece').length === 2`))
 	b.screenshot("pips-game")
-	placed := "[...document.querySelectorAll('#play-board g.placed text')].map((t) => t.textContent).join('')"
+	placed := "[...document.querySelectorAll('#play-board g.placed [data-pips]')].map((g) => g.dataset.pips).join('')"
 	// The board is drawn anew as the mouse moves over it (the piece's
 	// shadow), so a cell's node can go stale between being found and
 	// being clicked: click where the cell is instead.
@@ -440,10 +516,12 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 	ctrl := chromedp.KeyModifiers(chromedp.ModifierCtrl)
-	b.do("turn the first domino and put it down", chromedp.KeyEvent("r"), cell(0, 1),
+	// Nothing is picked up at first: R says so.
+	b.do("turn nothing", chromedp.KeyEvent("r"), wait(`document.getElementById('play-status').textContent.startsWith('pick a piece')`))
+	b.do("turn the first domino and put it down", chromedp.Click(chromedp.CSS(`#tray button[data-piece="0"]`)), chromedp.KeyEvent("r"), cell(0, 1),
 		wait(`document.querySelectorAll('#tray button.piece').length === 1`), wait(placed+` === '12'`))
 	// Turned, the domino stands with its 1 below its 2.
-	if got := b.eval(`(() => { const y = [...document.querySelectorAll('#play-board g.placed text')].map((t) => +t.getAttribute('y')); return String(y[0] > y[1]); })()`); got != "true" {
+	if got := b.eval(`(() => { const y = [...document.querySelectorAll('#play-board g.placed [data-pips] rect')].map((r) => +r.getAttribute('y')); return String(y[0] > y[1]); })()`); got != "true" {
 		t.Errorf("the turned domino's 1 is not below its 2")
 	}
 	b.do("undo, redo, undo", chromedp.KeyEvent("z", ctrl), wait(`document.querySelectorAll('#tray button.piece').length === 2`),
@@ -452,10 +530,10 @@ func TestBrowser(t *testing.T) {
 	// Two turns with R and a tap on the piece turn it back; dragged by its
 	// first cell onto the top left cell, it fills the top row.
 	b.do("turn it back", chromedp.KeyEvent("r"), chromedp.KeyEvent("r"),
-		wait(`document.querySelector('#tray button[data-piece="0"] svg').getAttribute('width') === '26'`),
+		wait(`document.querySelector('#tray button[data-piece="0"] svg').dataset.cols === '1'`),
 		chromedp.Click(chromedp.CSS(`#tray button[data-piece="0"]`)),
-		wait(`document.querySelector('#tray button[data-piece="0"] svg').getAttribute('width') === '52'`))
-	b.do("drag it over the top row", b.mouse(chromedp.MousePressed, `#tray button[data-piece="0"] g.tile rect`),
+		wait(`document.querySelector('#tray button[data-piece="0"] svg').dataset.cols === '2'`))
+	b.do("drag it over the top row", b.mouse(chromedp.MousePressed, `#tray button[data-piece="0"] g.tile rect.face`),
 		b.mouse(chromedp.MouseMoved, `#play-board rect[data-col="0"][data-row="0"]`),
 		wait(`document.querySelector('#ghost g.tile:not(.bad)') !== null`))
 	b.screenshot("pips-drag")
@@ -463,6 +541,9 @@ func TestBrowser(t *testing.T) {
 		wait(`document.querySelectorAll('#tray button.piece').length === 1`),
 		wait(`document.querySelector('#play-board g.badge.met') !== null`))
 	b.screenshot("pips-region-met")
+	// A piece put where it cannot go is refused with the reason.
+	b.do("pick the last piece and put it half off the board", chromedp.Click(chromedp.CSS(`#tray button[data-piece="1"]`)), cell(1, 1),
+		wait(`document.getElementById('play-status').textContent === 'the piece does not fit there: column 3, row 2 is off the board'`))
 	b.do("fill the bottom row", cell(0, 1), wait(`document.getElementById('play-status').dataset.solved === 'true'`))
 	if got := b.eval(`document.getElementById('play-status').textContent`); !strings.HasPrefix(got, "Solved!") {
 		t.Errorf("after the last piece: %q", got)
@@ -491,23 +572,44 @@ func TestBrowser(t *testing.T) {
 		{"tritrigs-hexagon-2", 0, false},
 		{"pentatwigs-4x4-2", 0, false},
 	} {
-		b.do("open "+tc.name, chromedp.Evaluate[chromedp.Void](fmt.Sprintf(
-			`(() => { const s = document.getElementById('open'); s.value = 'catalogue:%s'; s.dispatchEvent(new Event('change')); })()`, tc.name)),
-			wait(fmt.Sprintf(`document.getElementById('board').dataset.file?.startsWith('%s.')`, tc.name)))
+		b.open("catalogue", tc.name)
+		b.do("see "+tc.name, wait(fmt.Sprintf(`document.getElementById('board').dataset.file?.startsWith('%s.')`, tc.name)))
 		info := b.eval(`document.getElementById('info').textContent`)
-		drawn := b.eval(`String(document.querySelectorAll('#board g.cell').length)`)
+		// Cubes are drawn in a view that turns, others as tiles.
+		drawn := b.eval(`document.querySelector('#board svg.cube3d')?.dataset.cubes ?? String(document.querySelectorAll('#board g.cell').length)`)
 		if !strings.Contains(info, " "+drawn+" cells") || drawn == "0" || tc.cells > 0 && drawn != fmt.Sprint(tc.cells) {
 			t.Errorf("%s: %s cells drawn; info %q", tc.name, drawn, info)
 		}
 		if tc.shot {
 			b.screenshot(tc.name)
 		}
+		if tc.name == "soma-3x3x3" {
+			// The cubes' view turns as the mouse drags over it, and each
+			// of its three layers is labelled.
+			before := b.eval(`document.querySelector('#board svg.cube3d path').getAttribute('d')`)
+			b.do("turn the cubes", b.mouse(chromedp.MousePressed, `#board svg.cube3d`), b.mouse(chromedp.MouseMoved, `#first`),
+				b.mouse(chromedp.MouseReleased, `#first`), wait(`document.querySelector('#board svg.cube3d').dataset.yaw !== '-0.600'`))
+			if after := b.eval(`document.querySelector('#board svg.cube3d path').getAttribute('d')`); after == before {
+				t.Errorf("the cubes' view did not turn: its first face is still %s", after)
+			}
+			if got := b.eval(`[...document.querySelectorAll('#board svg.cube3d text.layer-label')].map((t) => t.textContent).join(', ')`); got != "z = 0, z = 1, z = 2" {
+				t.Errorf("the layers are labelled %q", got)
+			}
+			b.do("solve the Soma cube", chromedp.Click(chromedp.CSS("#first")),
+				wait(`document.getElementById('board').dataset.state === 'solution-1'`),
+				wait(`document.querySelectorAll('#board svg.cube3d').length === 1`))
+			// Pulled apart, the pieces show the faces they hid.
+			faces := b.eval(`String(document.querySelectorAll('#board svg.cube3d path').length)`)
+			b.do("pull the pieces apart", chromedp.Evaluate[chromedp.Void](`(() => { const r = document.getElementById('apart'); r.value = '0.8'; r.dispatchEvent(new Event('input')); })()`),
+				wait(`document.querySelector('#board svg.cube3d').dataset.spread === '0.8'`),
+				wait(fmt.Sprintf(`document.querySelectorAll('#board svg.cube3d path').length > %s`, faces)))
+			b.screenshot("soma-solved-3d")
+		}
 	}
 
 	// A Sudoku is drawn with its givens, and solved.
-	b.do("open a Sudoku", chromedp.Evaluate[chromedp.Void](
-		`(() => { const s = document.getElementById('open'); s.value = 'catalogue:sudoku-faq-4x4'; s.dispatchEvent(new Event('change')); })()`),
-		wait(`document.getElementById('board').dataset.file?.startsWith('sudoku-faq-4x4.')`),
+	b.open("catalogue", "sudoku-faq-4x4")
+	b.do("see the Sudoku", wait(`document.getElementById('board').dataset.file?.startsWith('sudoku-faq-4x4.')`),
 		wait(`document.querySelectorAll('#board text').length === 8`))
 	b.do("solve the Sudoku", chromedp.Click(chromedp.CSS("#solutions")),
 		wait(`document.getElementById('board').dataset.state === 'solution-1'`),
@@ -515,11 +617,22 @@ func TestBrowser(t *testing.T) {
 	if got := b.eval(`[...document.querySelectorAll('#board text')].map((t) => t.textContent).join('')`); got != "1234341223414123" {
 		t.Errorf("the Sudoku solved reads %q", got)
 	}
+	// The 8 givens are bold, the 8 digits found in another colour.
+	if got := b.eval(`document.querySelectorAll('#board text[font-weight="bold"]').length + ' ' + document.querySelectorAll('#board text.found').length`); got != "8 8" {
+		t.Errorf("givens and digits found: %s, want 8 8", got)
+	}
 	b.screenshot("sudoku-solved")
 
+	b.checkConsole()
+}
+
+// checkConsole fails the test on an error in the page's console, where a
+// breach of the security policy shows.
+func (b *browser) checkConsole() {
+	b.t.Helper()
 	for _, m := range b.messages() {
 		if strings.HasPrefix(m, "error") || strings.HasPrefix(m, "exception") || strings.Contains(m, "Content Security Policy") {
-			t.Errorf("console: %s", m)
+			b.t.Errorf("console: %s", m)
 		}
 	}
 }

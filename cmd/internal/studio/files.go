@@ -10,6 +10,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/polyspec/polyspec/cmd/internal/outfile"
 	"github.com/polyspec/polyspec/internal/infile"
@@ -21,11 +22,10 @@ import (
 // out is refused by the kernel-checked walk, not by string checks alone.
 type files struct {
 	root *os.Root
-}
 
-// maxListed bounds the spec files listed, so that a studio started in a
-// large tree answers quickly.
-const maxListed = 500
+	mu        sync.Mutex
+	described map[string]*described // by path, as last listed
+}
 
 func openFiles(dir string) (*files, error) {
 	root, err := os.OpenRoot(dir)
@@ -59,35 +59,6 @@ func isLocal(name string) bool {
 	return filepath.IsLocal(filepath.FromSlash(name)) && !strings.Contains(name, "\\")
 }
 
-// list returns the spec files and games under the directory, skipping hidden
-// folders, in lexical order.
-func (f *files) list() ([]string, error) {
-	var out []string
-	errFull := errors.New("full")
-	err := fs.WalkDir(f.root.FS(), ".", func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil // an unreadable folder is left out
-		}
-		if d.IsDir() {
-			if p != "." && strings.HasPrefix(d.Name(), ".") {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if isSpecName(p) || isGameName(p) {
-			out = append(out, p)
-			if len(out) == maxListed {
-				return errFull
-			}
-		}
-		return nil
-	})
-	if err != nil && !errors.Is(err, errFull) {
-		return nil, err
-	}
-	return out, nil
-}
-
 func (f *files) read(name string) ([]byte, error) {
 	if !isSpecName(name) && !isGameName(name) {
 		return nil, fmt.Errorf("%q: the studio opens only spec files (.toml, .yaml, .yml) and Pips games (.json, .txt) under its folder", name)
@@ -114,18 +85,6 @@ func (s *Server) noFolder(w http.ResponseWriter) bool {
 		return true
 	}
 	return false
-}
-
-func (s *Server) listFiles(w http.ResponseWriter, r *http.Request) {
-	if s.noFolder(w) {
-		return
-	}
-	names, err := s.files.list()
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"folder": s.files.root.Name(), "files": names})
 }
 
 func (s *Server) readFile(w http.ResponseWriter, r *http.Request) {
@@ -165,21 +124,6 @@ func fileStatus(err error) int {
 		return http.StatusNotFound
 	}
 	return http.StatusForbidden
-}
-
-// A catalogueEntry is one puzzle of the embedded catalogue, as the page
-// lists it.
-type catalogueEntry struct {
-	Name   string `json:"name"`
-	Family string `json:"family"`
-}
-
-func (s *Server) catalogue(w http.ResponseWriter, r *http.Request) {
-	var out []catalogueEntry
-	for _, e := range puzzles.Entries() {
-		out = append(out, catalogueEntry{e.Name, e.Family})
-	}
-	writeJSON(w, http.StatusOK, out)
 }
 
 func (s *Server) catalogueSpec(w http.ResponseWriter, r *http.Request) {

@@ -90,6 +90,9 @@ type rendering struct {
 	// page to edit it layer by layer: the drawing of the cubes hides
 	// their inner cells and has no room for the cells beside them.
 	CubeCells [][3]int `json:"cubeCells,omitempty"`
+	// Solid holds the cells of a board of cubes, which the page draws in
+	// a view it turns.
+	Solid [][3]int `json:"solid,omitempty"`
 }
 
 type textPos struct {
@@ -101,6 +104,8 @@ type pieceImage struct {
 	Name  string `json:"name"`
 	Count int    `json:"count"`
 	SVG   string `json:"svg"`
+	// Cells are a solid piece's cubes, for the page's turning view.
+	Cells [][3]int `json:"cells,omitempty"`
 }
 
 type artBoard struct {
@@ -172,7 +177,7 @@ func drawSudoku(sp *spec.Spec) (*rendering, error) {
 // sudokuSVG draws a grid of a Sudoku: its givens, or a solution.
 func sudokuSVG(pz *sudoku.Puzzle, grid []int) (string, error) {
 	rows := strings.Split(strings.TrimSuffix(sudoku.Format(pz.Layout.N, grid), "\n"), "\n")
-	return inlineSVG(func(w io.Writer) error { return emit.SudokuSVG(w, rows, pz.Layout.Blocks()) })
+	return inlineSVG(func(w io.Writer) error { return emit.SudokuSVG(w, rows, pz.Layout.Blocks(), pz.Givens) })
 }
 
 // specBoard reads a spec's lattice and board cells without compiling its
@@ -209,6 +214,9 @@ func (out *rendering) drawBoard(sp *spec.Spec) error {
 		return nil
 	}
 	out.Lattice, out.Form, out.Cells = l.Name(), emit.Form(l.Name()), len(board)
+	if emit.Solid(l.Name()) {
+		out.Solid = cellsOf(board)
+	}
 	var cells []emit.Placed
 	for _, c := range board {
 		cells = append(cells, emit.Placed{Name: compile.CellName(c, l), Cells: []compile.Cell{c}})
@@ -240,9 +248,7 @@ func (out *rendering) drawBoard(sp *spec.Spec) error {
 		out.CellList = &textPos{sp.Board.Cells.Pos.Line, sp.Board.Cells.Pos.Col}
 		cells = append(cells, neighbourHoles(l, board)...)
 		if emit.Solid(l.Name()) {
-			for _, c := range board {
-				out.CubeCells = append(out.CubeCells, [3]int(c))
-			}
+			out.CubeCells = out.Solid
 		}
 	}
 	out.Board, err = svgOf(l.Name(), cells)
@@ -284,9 +290,22 @@ func (out *rendering) drawPieces(sp *spec.Spec, pz *compile.Puzzle) error {
 		if err != nil {
 			return err
 		}
-		out.Pieces = append(out.Pieces, pieceImage{Name: p.Name, Count: p.Count, SVG: pic})
+		img := pieceImage{Name: p.Name, Count: p.Count, SVG: pic}
+		if emit.Solid(pz.Lattice.Name()) {
+			img.Cells = cellsOf(p.Cells)
+		}
+		out.Pieces = append(out.Pieces, img)
 	}
 	return nil
+}
+
+// cellsOf is cells as the page takes them.
+func cellsOf(cells []compile.Cell) [][3]int {
+	out := make([][3]int, len(cells))
+	for i, c := range cells {
+		out[i] = [3]int(c)
+	}
+	return out
 }
 
 // svgOf draws pieces as --svg does, without the XML declaration, ready to

@@ -58,6 +58,9 @@ type progress struct {
 	// (Knuth's random-walk estimate, see cover.Meter). It is absent until
 	// a subproblem is finished.
 	Left *float64 `json:"left,omitempty"`
+	// Beyond is the estimate of the time left when the time limit comes
+	// first: Left is then the time until the limit.
+	Beyond *float64 `json:"beyond,omitempty"`
 }
 
 // A done event closes a search.
@@ -248,8 +251,7 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		m := meter.Progress()
 		p.Nodes, p.Parts, p.Done = m.Nodes, m.Total, m.Done
 		if left, ok := progressline.Left(progressline.Status{Done: m.Done, Total: m.Total, Weight: m.Weight, DoneWeight: m.DoneWeight}, elapsed); ok {
-			seconds := left.Seconds()
-			p.Left = &seconds
+			p.Left, p.Beyond = timeLeft(left, s.limits.MaxTime-elapsed)
 		}
 		return p
 	}
@@ -288,6 +290,18 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ev.send("done", out)
+}
+
+// timeLeft is the time left of a search, in seconds, estimated at left
+// with untilLimit to go before its time limit: the estimate, or, when the
+// limit comes first, the time until the limit and the estimate beyond it.
+func timeLeft(left, untilLimit time.Duration) (shown, beyond *float64) {
+	seconds := left.Seconds()
+	if left <= untilLimit {
+		return &seconds, nil
+	}
+	limit := max(untilLimit, 0).Seconds()
+	return &limit, &seconds
 }
 
 // piecesOf is a solution's pieces with their cells.

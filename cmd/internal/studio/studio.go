@@ -72,6 +72,8 @@ type Server struct {
 	// progressEvery is how often a running search reports: tests
 	// shorten it.
 	progressEvery time.Duration
+	// shareBase is where share links point; "" for the page itself.
+	shareBase string
 }
 
 // New returns the studio serving dir (nil root: no files, only the
@@ -96,7 +98,9 @@ func New(dir string, limits Limits, extraHosts ...string) (*Server, error) {
 		return nil, err
 	}
 	s.mux.Handle("GET /", http.FileServerFS(sub))
+	s.mux.HandleFunc("GET /api/config", s.config)
 	s.mux.HandleFunc("GET /api/catalogue", s.catalogue)
+	s.mux.HandleFunc("GET /api/thumb", s.pooled(s.thumb))
 	s.mux.HandleFunc("GET /api/catalogue/{name}", s.catalogueSpec)
 	s.mux.HandleFunc("GET /api/files", s.listFiles)
 	s.mux.HandleFunc("GET /api/file", s.readFile)

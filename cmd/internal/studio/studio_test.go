@@ -3,7 +3,9 @@ package studio
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -12,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/polyspec/polyspec/puzzles"
 )
 
 // newTestServer serves a folder holding one spec, a hidden folder and a
@@ -24,6 +28,7 @@ func newTestServer(t *testing.T, limits Limits) (*Server, string) {
 		"specs/a.toml":           pentominoes3x20,
 		"specs/notes.md":         "not a spec",
 		"specs/game.txt":         smallGame,
+		"specs/polypips.txt":     polypipsGame,
 		"specs/.git/hidden.toml": "pieces = \"5*\"\n",
 		"secret.toml":            "pieces = \"secret\"\n",
 	} {
@@ -190,12 +195,8 @@ func TestBodyLimit(t *testing.T) {
 // nothing else is.
 func TestFiles(t *testing.T) {
 	s, dir := newTestServer(t, DefaultLimits)
-	var list struct{ Files []string }
-	if err := json.Unmarshal(do(s, "GET", "/api/files", "").Body.Bytes(), &list); err != nil {
-		t.Fatal(err)
-	}
-	if got := strings.Join(list.Files, " "); got != "a.toml game.txt link.toml" {
-		t.Errorf("files %q, want a.toml game.txt link.toml", got)
+	if got := listed(t, s); got != "a.toml game.txt link.toml polypips.txt" {
+		t.Errorf("files %q, want a.toml game.txt link.toml polypips.txt", got)
 	}
 	if w := do(s, "GET", "/api/file?path=a.toml", ""); w.Code != 200 || !strings.Contains(w.Body.String(), `size = \"20x3\"`) {
 		t.Errorf("read a.toml: %d %s", w.Code, w.Body)
@@ -239,14 +240,112 @@ func TestFiles(t *testing.T) {
 	}
 }
 
+// listed is the names of the folder's files the studio lists.
+func listed(t *testing.T, s http.Handler) string {
+	t.Helper()
+	var list struct{ Files []entry }
+	if err := json.Unmarshal(do(s, "GET", "/api/files", "").Body.Bytes(), &list); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range list.Files {
+		names = append(names, e.Name)
+	}
+	return strings.Join(names, " ")
+}
+
+// TestListing lists every file of a large folder, each once: a copy of a
+// catalogue file under its catalogue path is listed as the catalogue's,
+// and a file saved is listed at once.
+func TestListing(t *testing.T) {
+	dir := t.TempDir()
+	var want []string
+	for i := range 1500 {
+		name := fmt.Sprintf("p%04d.toml", i)
+		want = append(want, name)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(pentominoes3x20), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := fs.ReadFile(puzzles.FS, "ominoes/pentominoes-6x10.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(dir, "puzzles", "ominoes"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range map[string][]byte{"puzzles/ominoes/pentominoes-6x10.toml": data, "puzzles/ominoes/pentominoes-6x10-mine.toml": append(data, '\n')} {
+		if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(name)), text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want = append(want, "puzzles/ominoes/pentominoes-6x10-mine.toml")
+	s, err := New(dir, DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if got := listed(t, s); got != strings.Join(want, " ") {
+		t.Errorf("%d files listed, want %d", len(strings.Fields(got)), len(want))
+	}
+	if w := do(s, "POST", "/api/file?path=zz-saved.toml", pentominoes3x20); w.Code != 200 {
+		t.Fatalf("save: %d %s", w.Code, w.Body)
+	}
+	if got := listed(t, s); !strings.HasSuffix(got, " zz-saved.toml") {
+		t.Errorf("the saved file is not listed last: ...%s", got[len(got)-40:])
+	}
+}
+
+// TestThumb draws the boards the browser shows beside the puzzles' names,
+// for files of the folder only within it.
+func TestThumb(t *testing.T) {
+	s, _ := newTestServer(t, DefaultLimits)
+	for _, tc := range []struct {
+		query string
+		code  int
+		svg   bool
+	}{
+		{"source=catalogue&name=pentominoes-6x10", 200, true},
+		{"source=catalogue&name=sudoku-faq-4x4", 200, true},
+		{"source=catalogue&name=nothing", 404, false},
+		{"source=file&name=a.toml", 200, true},
+		{"source=file&name=game.txt", 200, false},
+		{"source=file&name=../secret.toml", 403, false},
+		{"source=elsewhere&name=a.toml", 400, false},
+	} {
+		w := do(s, "GET", "/api/thumb?"+tc.query, "")
+		if w.Code != tc.code || strings.Contains(w.Body.String(), `"svg":"\u003csvg`) != tc.svg {
+			t.Errorf("%s: %d %.100s", tc.query, w.Code, w.Body)
+		}
+	}
+}
+
 func TestCatalogue(t *testing.T) {
 	s, _ := newTestServer(t, DefaultLimits)
-	var list []catalogueEntry
+	var list []entry
 	if err := json.Unmarshal(do(s, "GET", "/api/catalogue", "").Body.Bytes(), &list); err != nil {
 		t.Fatal(err)
 	}
 	if len(list) < 800 {
 		t.Errorf("%d catalogue entries", len(list))
+	}
+	// What the browser searches and filters by: the title, the lattice,
+	// the kind and the count (the published 2339 of the 6x10 pentominoes).
+	found := map[string]entry{}
+	for _, e := range list {
+		found[e.Name] = e
+	}
+	if e := found["pentominoes-6x10"]; e.Family != "ominoes" || e.Lattice != "square" || e.Kind != "polyform" || e.Count == nil || *e.Count != 2339 || e.Title == "" {
+		t.Errorf("pentominoes-6x10 listed as %+v", e)
+	}
+	if e := found["diabolical-cube"]; e.FirstTime != "0.02" {
+		t.Errorf("diabolical-cube's first solution time: %+v", e)
+	}
+	if e := found["soma-3x3x3"]; e.Lattice != "cubic" {
+		t.Errorf("soma-3x3x3 listed as %+v", e)
+	}
+	if e := found["sudoku-faq-4x4"]; e.Kind != "sudoku" {
+		t.Errorf("sudoku-faq-4x4 listed as %+v", e)
 	}
 	w := do(s, "GET", "/api/catalogue/pentominoes-6x10", "")
 	if w.Code != 200 || !strings.Contains(w.Body.String(), `"name":"pentominoes-6x10.`) {
@@ -446,6 +545,26 @@ one-sided = true
 size = "15x6"
 `
 
+// TestTimeLeft: the time left shown never passes the time limit; the
+// estimate past it goes beside it.
+func TestTimeLeft(t *testing.T) {
+	for _, tc := range []struct {
+		left, untilLimit time.Duration
+		shown            float64
+		beyond           float64 // 0: none
+	}{
+		{30 * time.Second, time.Minute, 30, 0},
+		{time.Minute, time.Minute, 60, 0},
+		{49 * time.Minute, 90 * time.Second, 90, 49 * 60},
+		{time.Hour, -time.Second, 0, 3600},
+	} {
+		shown, beyond := timeLeft(tc.left, tc.untilLimit)
+		if *shown != tc.shown || (beyond == nil) != (tc.beyond == 0) || beyond != nil && *beyond != tc.beyond {
+			t.Errorf("timeLeft(%v, %v) = %v, %v; want %v, %v", tc.left, tc.untilLimit, *shown, beyond, tc.shown, tc.beyond)
+		}
+	}
+}
+
 // TestSolveTimeLimit: a search stops at the studio's time limit and says so.
 func TestSolveTimeLimit(t *testing.T) {
 	s, _ := newTestServer(t, Limits{MaxCells: 1000, MaxTime: 300 * time.Millisecond, MaxShown: 1})
@@ -605,6 +724,19 @@ pieces: 12,34
 constraints:
 3 {(0, 0), (1, 0)}
 7 {(0, 1), (1, 1)}
+`
+
+// polypipsGame is a Polypips game of two straight trominoes on a 3x2
+// board: the top row must add up to 6.
+const polypipsGame = `board:
+###
+###
+
+pieces:
+3I:123,3I:456
+
+constraints:
+6 {(0, 0), (1, 0), (2, 0)}
 `
 
 func TestPips(t *testing.T) {

@@ -1,9 +1,11 @@
 // The studio page: a spec editor beside the drawing of its board, a search
 // with live progress, solutions to step through, and share links.
-import { Problem, getJSON, postJSON, stream } from './events.js';
+import { Problem, api, getJSON, inBrowser, postJSON, stream } from './events.js';
 import { fragment, longLink, readFragment } from './share.js';
 import { sizeToArt, toggleArtCell, toggleListedCell } from './art.js';
 import { startGame } from './play.js';
+import { initBrowser, openBrowser, refreshFiles } from './browse.js';
+import { cubeView } from './cube3d.js';
 
 const $ = (id) => document.getElementById(id);
 const editor = $('editor'), gutter = $('gutter'), board = $('board');
@@ -125,26 +127,40 @@ async function render() {
     (out.unique ? ', solutions counted once per symmetry class' : '');
   const pieces = $('pieces');
   pieces.replaceChildren();
-  for (const p of out.pieces || []) {
+  // Every piece is drawn at one scale, so that their sizes compare: the
+  // largest fits a box of pieceBox pixels.
+  const pieceBox = 120;
+  const sizes = (out.pieces || []).map((p) => /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(p.svg)?.slice(1).map(Number) || [1, 1]);
+  const px = Math.min(1.2, pieceBox / Math.max(1, ...sizes.flat()));
+  (out.pieces || []).forEach((p, i) => {
     const fig = document.createElement('figure');
-    fig.innerHTML = p.svg;
+    if (p.cells) {
+      fig.append(cubeView([{ name: p.name, cells: p.cells }], { size: 110, labels: false }));
+    } else {
+      fig.innerHTML = p.svg;
+      const svg = fig.querySelector('svg');
+      svg.setAttribute('width', Math.round(sizes[i][0] * px));
+      svg.setAttribute('height', Math.round(sizes[i][1] * px));
+    }
     const cap = document.createElement('figcaption');
     cap.textContent = p.count > 1 ? `${p.name} ×${p.count}` : p.name;
     fig.append(cap);
     pieces.append(fig);
-  }
+  });
 }
 
 // showBoard draws the spec's board; on an art board each cell and hole is
 // marked so that a click can toggle it.
 function showBoard() {
   state.shown = -1;
+  $('apart-box').hidden = true;
   $('nav').hidden = state.solutions.length === 0;
   $('shown').textContent = `${state.solutions.length} solutions found`;
   const r = state.rendering;
   if (!r) return;
   board.className = r.form;
-  board.innerHTML = r.board;
+  if (r.solid) board.replaceChildren(cubeView([{ name: 'board', cells: r.solid }]));
+  else board.innerHTML = r.board;
   board.dataset.state = 'board';
   // The tiles of a polyform board are titled with their cells.
   for (const g of r.form === 'sudoku' ? [] : board.querySelectorAll('g')) {
@@ -303,6 +319,18 @@ editor.addEventListener('input', () => {
   if (state.shown >= 0) showBoard();
   scheduleRender();
 });
+// On a narrow screen the board comes first and the editor folds away
+// under a button; it starts folded there.
+const narrow = window.matchMedia('(max-width: 900px)');
+function foldEditor(folded) {
+  $('editor-pane').classList.toggle('folded', folded);
+  $('toggle-editor').setAttribute('aria-expanded', String(!folded));
+  $('toggle-editor').textContent = folded ? 'Spec text ▸' : 'Spec text ▾';
+}
+foldEditor(narrow.matches);
+narrow.addEventListener('change', () => foldEditor(narrow.matches));
+$('toggle-editor').addEventListener('click', () => foldEditor(!$('editor-pane').classList.contains('folded')));
+
 editor.addEventListener('scroll', () => { gutter.scrollTop = editor.scrollTop; });
 
 function load(name, text) {
@@ -320,33 +348,12 @@ function load(name, text) {
 
 // --- opening and saving ---
 
-async function fillOpenList() {
-  const select = $('open');
+// openEntry opens a catalogue puzzle or a file of the folder, picked in the
+// browser: a spec in the editor, a game to play.
+async function openEntry(source, name) {
+  say(`opening ${name}…`);
   try {
-    const f = await getJSON('/api/files');
-    const group = document.createElement('optgroup');
-    group.label = `Files in ${f.folder}`;
-    for (const name of f.files) group.append(new Option(name, `file:${name}`));
-    select.append(group);
-  } catch { /* started without a folder */ }
-  const groups = {};
-  for (const e of await getJSON('/api/catalogue')) {
-    if (!groups[e.family]) {
-      groups[e.family] = document.createElement('optgroup');
-      groups[e.family].label = `Catalogue: ${e.family}`;
-      select.append(groups[e.family]);
-    }
-    groups[e.family].append(new Option(e.name, `catalogue:${e.name}`));
-  }
-}
-
-$('open').addEventListener('change', async () => {
-  const v = $('open').value;
-  $('open').value = '';
-  if (!v) return;
-  const [kind, name] = [v.slice(0, v.indexOf(':')), v.slice(v.indexOf(':') + 1)];
-  try {
-    const f = kind === 'file' ? await getJSON(`/api/file?path=${encodeURIComponent(name)}`)
+    const f = source === 'file' ? await getJSON(`/api/file?path=${encodeURIComponent(name)}`)
       : await getJSON(`/api/catalogue/${encodeURIComponent(name)}`);
     if (/\.(json|txt)$/i.test(f.name)) {
       await startGame({ name: f.name, text: f.text, difficulty: $('difficulty').value });
@@ -359,7 +366,9 @@ $('open').addEventListener('change', async () => {
   } catch (e) {
     say(e.message, true);
   }
-});
+}
+
+$('open').addEventListener('click', openBrowser);
 
 $('new').addEventListener('click', () => { load('my-puzzle.toml', newSpec); setMode('author'); say('new spec'); });
 
@@ -383,18 +392,24 @@ $('leave').addEventListener('click', () => setMode('author'));
 $('save').addEventListener('click', async () => {
   const name = $('name').value;
   try {
-    const res = await fetch(`/api/file?path=${encodeURIComponent(name)}`, { method: 'POST', body: editor.value });
+    const res = await api(`/api/file?path=${encodeURIComponent(name)}`, { method: 'POST', body: editor.value });
     const out = await res.json();
     if (!res.ok) throw new Problem(out);
     say(`saved ${out.name} (${out.bytes} bytes)`);
+    refreshFiles();
   } catch (e) {
     say(`not saved: ${e.message}`, true);
   }
 });
 
+// shareBase is where share links point: the studio's --share-base, or this
+// page.
+let shareBase = '';
+
 $('share').addEventListener('click', async () => {
-  const url = `${location.origin}${location.pathname}#${await fragment($('name').value, editor.value)}`;
-  history.replaceState(null, '', url);
+  const frag = await fragment($('name').value, editor.value);
+  const url = `${shareBase || `${location.origin}${location.pathname}`}#${frag}`;
+  history.replaceState(null, '', `#${frag}`);
   $('share-box').hidden = false;
   $('share-link').value = url;
   const note = $('share-note');
@@ -433,7 +448,8 @@ function progressText(p) {
   const rate = p.seconds > 0 ? `, ${fmt(Math.round(p.nodes / p.seconds))} nodes/s` : '';
   let text = `${p.solutions} solutions, ${fmt(p.nodes)} nodes${rate}, ${p.seconds.toFixed(1)} s`;
   if (p.parts) text += `, ${p.done || 0}/${p.parts} parts`;
-  if (p.left !== undefined) text += `, about ${duration(p.left)} left`;
+  if (p.beyond !== undefined) text += `, the time limit in ${duration(p.left)} (the search would need about ${duration(p.beyond)})`;
+  else if (p.left !== undefined) text += `, about ${duration(p.left)} left`;
   return text;
 }
 
@@ -451,8 +467,13 @@ async function search(mode) {
   stopJob();
   const job = new AbortController();
   state.job = job;
-  state.solutions = [];
-  showBoard();
+  // A count keeps the solutions found of the same spec on view.
+  const keep = mode === 'count' && state.solutionsOf === editor.value;
+  if (!keep) {
+    state.solutions = [];
+    state.solutionsOf = editor.value;
+    showBoard();
+  }
   $('stop').disabled = false;
   const all = $('all').checked;
   setProgress(`${mode === 'count' ? 'counting' : 'solving'}…`, 'running');
@@ -518,7 +539,7 @@ $('stop').addEventListener('click', () => { stopJob(); $('stop').disabled = true
 // A hidden or closed page stops its search; the server also notices the
 // closed connection, but a hidden page keeps it open.
 function cancelOnServer() {
-  if (state.job) navigator.sendBeacon(`/api/cancel?page=${encodeURIComponent(page)}`);
+  if (state.job && !inBrowser) navigator.sendBeacon(`/api/cancel?page=${encodeURIComponent(page)}`);
 }
 document.addEventListener('visibilitychange', () => { if (document.hidden) cancelOnServer(); });
 window.addEventListener('pagehide', cancelOnServer);
@@ -541,14 +562,22 @@ async function showSolution(i) {
   $('shown').textContent = `solution ${i + 1} of ${state.solutions.length}`;
   // A Sudoku is drawn as SVG only.
   $('export-png').disabled = $('export-gltf').disabled = !!state.solutions[i].svg;
-  const svg = await solutionSVG(i);
+  // Cubes are drawn by the page, in a view that turns.
+  const svg = state.rendering?.solid ? '' : await solutionSVG(i);
   if (state.shown !== i) return;
   board.className = 'solution';
   $('layers').hidden = true;
-  board.innerHTML = svg.replace(/^<\?xml[^>]*>\s*/, '');
+  const solid = !!(state.rendering?.solid && state.solutions[i].pieces);
+  $('apart-box').hidden = !solid;
+  if (solid) {
+    const view = cubeView(state.solutions[i].pieces);
+    view.pullApart(+$('apart').value);
+    board.replaceChildren(view);
+  } else board.innerHTML = svg.replace(/^<\?xml[^>]*>\s*/, '');
   board.dataset.state = `solution-${i + 1}`;
 }
 
+$('apart').addEventListener('input', () => board.querySelector('svg.cube3d')?.pullApart(+$('apart').value));
 $('prev').addEventListener('click', () => showSolution(state.shown - 1));
 $('next').addEventListener('click', () => showSolution(state.shown + 1));
 $('back').addEventListener('click', showBoard);
@@ -587,7 +616,9 @@ document.addEventListener('keydown', (ev) => {
 // --- start ---
 
 async function start() {
-  fillOpenList().catch((e) => say(e.message, true));
+  document.body.dataset.engine = inBrowser ? 'wasm' : 'server';
+  getJSON('/api/config').then((c) => { shareBase = c.shareBase || ''; }).catch(() => {});
+  initBrowser(openEntry).catch((e) => say(e.message, true));
   let shared = null;
   try {
     shared = await readFragment(location.hash);

@@ -9,6 +9,23 @@ const $ = (id) => document.getElementById(id);
 const unit = 56; // a board cell, in SVG units
 const svgNS = 'http://www.w3.org/2000/svg';
 
+// pipSpots are where a cell's pips go, as on dominoes and dice: in a
+// 3x3 grid, column and row.
+const pipSpots = [[], [[1, 1]], [[0, 0], [2, 2]], [[0, 0], [1, 1], [2, 2]], [[0, 0], [2, 0], [0, 2], [2, 2]],
+  [[0, 0], [2, 0], [1, 1], [0, 2], [2, 2]], [[0, 0], [2, 0], [0, 1], [2, 1], [0, 2], [2, 2]]];
+
+// ruleMeaning says what a region's badge asks of its pips.
+function ruleMeaning(label) {
+  if (label === '∅') return 'no rule: any pips';
+  if (label === '=') return 'every cell the same number of pips';
+  if (label.startsWith('=')) return `every cell ${label.slice(1)} pips`;
+  if (label === '≠') return 'every cell a different number of pips';
+  if (label.startsWith('<')) return `the pips add up to less than ${label.slice(1)}`;
+  if (label.startsWith('>')) return `the pips add up to more than ${label.slice(1)}`;
+  if (/^\d+$/.test(label)) return `the pips add up to ${label}`;
+  return label;
+}
+
 const game = {
   source: null, // {name, text, difficulty}: what the server reads the game from
   view: null, // the server's gameView
@@ -50,15 +67,34 @@ function occupied() {
   return m;
 }
 
-function fitsBoard(cells) {
+// whyNot says why cells cannot take a piece: which cell is off the board
+// or taken by which piece; '' when they can.
+function whyNot(cells) {
   const board = new Set(game.view.board.map(key));
   const taken = occupied();
-  return cells.every((c) => board.has(key(c)) && !taken.has(key(c)));
+  for (const c of cells) {
+    const where = `column ${c.col + 1}, row ${c.row + 1}`;
+    if (!board.has(key(c))) return `${where} is off the board`;
+    if (taken.has(key(c))) return `${where} is taken by ${game.view.pieces[taken.get(key(c))].name}`;
+  }
+  return '';
+}
+
+function fitsBoard(cells) {
+  return whyNot(cells) === '';
+}
+
+// refuse says why a piece cannot go where it was put.
+function refuse(cells) {
+  status(`the piece does not fit there: ${whyNot(cells)}`);
 }
 
 function regionColour(i) {
   return `hsl(${(i * 137) % 360} 55% 80%)`;
 }
+
+// toPlace says how many pieces are left to place.
+const toPlace = (n) => `${n} ${n === 1 ? 'piece' : 'pieces'} to place`;
 
 function status(text) {
   $('play-status').textContent = text;
@@ -93,6 +129,29 @@ function drawBoard() {
   svg.append(el('g', { id: 'ghost' }));
   $('play-board').replaceChildren(svg);
   showRegions();
+  drawLegend();
+}
+
+// drawLegend explains the badges of the game's regions.
+function drawLegend() {
+  const labels = [...new Set(game.view.regions.map((r) => r.label))].sort();
+  const legend = $('legend');
+  legend.replaceChildren();
+  for (const label of labels) {
+    const dt = document.createElement('dt'), dd = document.createElement('dd');
+    dt.textContent = label;
+    dd.textContent = ruleMeaning(label);
+    legend.append(dt, dd);
+  }
+  legend.hidden = labels.length === 0;
+}
+
+// scale is the pixels of a board unit as the board is shown, which a
+// narrow screen shrinks: the tray and a dragged piece are drawn at it.
+function scale() {
+  const svg = $('play-board').querySelector('svg');
+  const r = svg?.getBoundingClientRect();
+  return r && r.width > 0 ? r.width / svg.viewBox.baseVal.width : 1;
 }
 
 // showRegions marks each region's cells and badge as the server last
@@ -116,14 +175,39 @@ function showGhost(cells = null) {
   if (cells) layer.append(tile(cells, game.selected, unit, fitsBoard(cells) ? 'ghost' : 'ghost bad'));
 }
 
-// tile draws a piece's cells with their pips as digits.
+// tile draws a piece as one tile: its cells joined, a thin line between
+// them, and each cell's pips as dots (as a digit past six).
 function tile(cells, piece, size, cls) {
   const g = el('g', { class: `tile ${cls}`, 'data-piece': piece });
+  const inPiece = new Set(cells.map(key));
+  let outline = '', divider = '';
   for (const c of cells) {
-    g.append(el('rect', { x: c.col * size + 3, y: c.row * size + 3, width: size - 6, height: size - 6, rx: 5 }));
-    g.append(el('text', { x: c.col * size + size / 2, y: c.row * size + size / 2 + size / 7, 'font-size': size / 2.4 }, c.pips));
+    const x = c.col * size, y = c.row * size;
+    const cell = el('g', { 'data-pips': c.pips });
+    cell.append(el('rect', { x, y, width: size, height: size, class: 'face' }));
+    if (c.pips < pipSpots.length) {
+      for (const [i, j] of pipSpots[c.pips]) cell.append(el('circle', { cx: x + size * (0.25 + 0.25 * i), cy: y + size * (0.25 + 0.25 * j), r: size * 0.08 }));
+    } else {
+      cell.append(el('text', { x: x + size / 2, y: y + size / 2 + size / 7, 'font-size': size / 2.4 }, c.pips));
+    }
+    g.append(cell);
+    for (const [dc, dr, d] of [[0, -1, `M${x} ${y}h${size}`], [0, 1, `M${x} ${y + size}h${size}`], [-1, 0, `M${x} ${y}v${size}`], [1, 0, `M${x + size} ${y}v${size}`]]) {
+      if (inPiece.has(`${c.col + dc},${c.row + dr}`)) divider += d;
+      else outline += d;
+    }
   }
+  g.append(el('path', { d: divider, class: 'divider' }), el('path', { d: outline, class: 'outline' }));
   return g;
+}
+
+// pieceSVG is a piece on its own, at the board's scale on screen.
+function pieceSVG(cells, piece, cls) {
+  const w = (Math.max(...cells.map((c) => c.col)) + 1) * unit, h = (Math.max(...cells.map((c) => c.row)) + 1) * unit;
+  const px = scale();
+  const svg = el('svg', { viewBox: `-2 -2 ${w + 4} ${h + 4}`, width: Math.round((w + 4) * px), height: Math.round((h + 4) * px) });
+  svg.dataset.cols = w / unit;
+  svg.append(tile(cells, piece, unit, cls));
+  return svg;
 }
 
 function drawTray() {
@@ -131,11 +215,7 @@ function drawTray() {
   tray.replaceChildren();
   game.view.pieces.forEach((p, i) => {
     if (game.placed.has(i)) return;
-    const cells = game.turned[i];
-    const size = 26;
-    const w = (Math.max(...cells.map((c) => c.col)) + 1) * size, h = (Math.max(...cells.map((c) => c.row)) + 1) * size;
-    const svg = el('svg', { viewBox: `0 0 ${w} ${h}`, width: w, height: h });
-    svg.append(tile(cells, i, size, 'tray'));
+    const svg = pieceSVG(game.turned[i], i, 'tray');
     const b = document.createElement('button');
     b.type = 'button';
     b.className = i === game.selected ? 'piece selected' : 'piece';
@@ -181,10 +261,9 @@ function redo(move = game.future.pop()) {
   return pickUp(move.removed ? move.piece : -1);
 }
 
-// pickUp selects a piece back in the tray, or with -1 the first piece
-// still to place, and redraws.
+// pickUp selects a piece back in the tray, or with -1 none, and redraws.
 function pickUp(piece) {
-  game.selected = piece >= 0 ? piece : game.view.pieces.findIndex((_, i) => !game.placed.has(i));
+  game.selected = piece;
   return afterMove();
 }
 
@@ -216,8 +295,8 @@ async function check(say) {
   $('play-status').dataset.solved = out.solved;
   if (out.solved) status('Solved! Every piece is down and every region keeps its rule.');
   else if (say || n('broken') > 0) {
-    status(`${n('met')} regions met, ${n('broken')} broken, ${n('open')} open; ${game.view.pieces.length - game.placed.size} pieces to place`);
-  } else status(`${game.view.pieces.length - game.placed.size} pieces to place`);
+    status(`${n('met')} regions met, ${n('broken')} broken, ${n('open')} open; ${toPlace(game.view.pieces.length - game.placed.size)}`);
+  } else status(toPlace(game.view.pieces.length - game.placed.size));
 }
 
 // --- events ---
@@ -243,7 +322,7 @@ $('play-board').addEventListener('click', (ev) => {
   }
   const cells = at(game.selected, c.col, c.row);
   if (!fitsBoard(cells)) {
-    status('the piece does not fit there');
+    refuse(cells);
     return;
   }
   play({ piece: game.selected, cells });
@@ -271,7 +350,10 @@ $('tray').addEventListener('click', (ev) => {
 });
 
 function rotate() {
-  if (game.selected < 0) return;
+  if (game.selected < 0) {
+    status('pick a piece from the tray first, then turn it');
+    return;
+  }
   game.turned[game.selected] = turn(game.turned[game.selected]);
   drawTray();
   if (drag) moveDrag(drag.x, drag.y);
@@ -284,7 +366,6 @@ function rotate() {
 // moved}; dragged is set from a drag's end until the click that may
 // follow it, which is then no tap.
 let drag = null, dragged = false;
-const trayUnit = 26; // a tray cell, in SVG units and pixels
 const dragStart = 5; // how far, in pixels, a press moves to become a drag
 
 $('tray').addEventListener('pointerdown', (ev) => {
@@ -292,8 +373,8 @@ $('tray').addEventListener('pointerdown', (ev) => {
   if (!b || ev.button !== 0) return;
   ev.preventDefault(); // no text selection, no native drag
   const piece = +b.dataset.piece;
-  const r = b.querySelector('svg').getBoundingClientRect();
-  const col = Math.floor((ev.clientX - r.left) / trayUnit), row = Math.floor((ev.clientY - r.top) / trayUnit);
+  const p = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(b.querySelector('svg').getScreenCTM().inverse());
+  const col = Math.floor(p.x / unit), row = Math.floor(p.y / unit);
   const held = Math.max(0, game.turned[piece].findIndex((c) => c.col === col && c.row === row));
   drag = { piece, held, x: ev.clientX, y: ev.clientY, sx: ev.clientX, sy: ev.clientY, moved: false };
   dragged = false;
@@ -332,13 +413,10 @@ function moveDrag(x, y) {
     return;
   }
   showGhost();
-  const cells = game.turned[drag.piece], h = cells[drag.held];
-  const w = (Math.max(...cells.map((k) => k.col)) + 1) * unit, ht = (Math.max(...cells.map((k) => k.row)) + 1) * unit;
-  const svg = el('svg', { viewBox: `0 0 ${w} ${ht}`, width: w, height: ht });
-  svg.append(tile(cells, drag.piece, unit, 'ghost'));
-  float.replaceChildren(svg);
-  float.style.left = `${x - (h.col + 0.5) * unit}px`;
-  float.style.top = `${y - (h.row + 0.5) * unit}px`;
+  const cells = game.turned[drag.piece], h = cells[drag.held], px = scale();
+  float.replaceChildren(pieceSVG(cells, drag.piece, 'ghost'));
+  float.style.left = `${x - (h.col + 0.5) * unit * px}px`;
+  float.style.top = `${y - (h.row + 0.5) * unit * px}px`;
   float.hidden = false;
 }
 
@@ -359,7 +437,7 @@ window.addEventListener('pointerup', (ev) => {
   if (!c) return; // dropped off the board: the piece goes back to the tray
   const cells = at(d.piece, c.col, c.row, d.held);
   if (!fitsBoard(cells)) {
-    status('the piece does not fit there');
+    refuse(cells);
     return;
   }
   play({ piece: d.piece, cells });
@@ -429,17 +507,20 @@ document.addEventListener('keydown', (ev) => {
 export async function startGame(source) {
   const view = await (await postJSON('/api/pips/game', source)).json();
   Object.assign(game, {
-    source, view, placed: new Map(), selected: 0, history: [], future: [], regions: [],
+    source, view, placed: new Map(), selected: -1, history: [], future: [], regions: [],
     turned: view.pieces.map((p) => p.cells),
   });
   $('game-name').textContent = view.name;
   $('difficulty-box').hidden = !source.name.toLowerCase().endsWith('.json');
   $('play-status').dataset.solved = 'false';
-  status(`${view.pieces.length} pieces to place`);
+  status(toPlace(view.pieces.length));
   redraw();
   $('play-board').focus();
   check(false);
 }
+
+// The tray follows the board's scale when the window changes.
+window.addEventListener('resize', () => { if (game.view && document.body.dataset.mode === 'play') drawTray(); });
 
 $('difficulty').addEventListener('change', () => {
   if (game.source) startGame({ ...game.source, difficulty: $('difficulty').value }).catch((e) => status(e.message));
