@@ -23,6 +23,8 @@ import (
 // afresh from there, so that the solutions near a first one are found by
 // the run that is there. Where the backend is auto and auto picks bits,
 // the runs of bits take turns with runs of algx or dlx (see portfolio).
+// The runs after the first branch by item weights learned from the dead
+// ends of every run before (see learned), which the first only learns.
 //
 // Every solution is reported once, however many runs find it; without
 // restarts a run would find the same ones again. For that Restarts keeps a
@@ -41,6 +43,9 @@ type Restarts struct {
 	// Unit is the budget of the shortest run, in nodes; 0 means
 	// RestartUnit. Budgets are looked at every few thousand nodes.
 	Unit int64
+	// weighFirst makes the first run branch by the learned weights too,
+	// for a Portfolio, whose plain search is a lane of its own.
+	weighFirst bool
 }
 
 // RestartUnit is the default Unit of Restarts.
@@ -69,6 +74,7 @@ func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 	runs := r.portfolio(p)
 	rng := rand.New(rand.NewPCG(r.Seed, restartStream))
 	seen := map[string]bool{}
+	learned := newLearned(p)
 	var (
 		total          Stats
 		stopped        bool
@@ -78,13 +84,15 @@ func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 		// Each backend takes its turn with budgets of its own Luby
 		// sequence, first on the problem as given.
 		run, j := runs[k%len(runs)], k/len(runs)+1
-		q, back := p, []int32(nil)
+		q, back, items := p, []int32(nil), []int(nil)
 		if j > 1 {
-			q, back = shuffle(p, rng)
+			q, back, items = shuffle(p, rng)
 		}
 		budget := unit * luby(j) * run.scale
 		lim := &nodeBudget{left: budget, per: budget}
-		st, err := run.b.Solve(context.WithValue(ctx, nodeBudgetKey{}, lim), q, func(sol []int) bool {
+		rctx := context.WithValue(ctx, nodeBudgetKey{}, lim)
+		rctx = withWeighting(rctx, &weighting{l: learned, items: items, use: j > 1 || r.weighFirst})
+		st, err := run.b.Solve(rctx, q, func(sol []int) bool {
 			mapped = mapped[:0]
 			for _, o := range sol {
 				if back != nil {
@@ -175,11 +183,12 @@ func luby(k int) int64 {
 }
 
 // shuffle returns p with its items and its options each in a random order,
-// and for each option of the copy the option of p it is.
-func shuffle(p *Problem, rng *rand.Rand) (*Problem, []int32) {
+// for each option of the copy the option of p it is, and the same for
+// each item.
+func shuffle(p *Problem, rng *rand.Rand) (*Problem, []int32, []int) {
 	items := rng.Perm(len(p.Items))
 	options := rng.Perm(p.NumOptions())
-	return permute(p, items, options), toInt32(options)
+	return permute(p, items, options), toInt32(options), items
 }
 
 // permute returns p with item items[k] as its item k and option
