@@ -119,6 +119,9 @@ func Standard(root, dlx string) []Workload {
 		PipsFirst("nyt-pips-first", filepath.Join(root, "compile", "pips", "testdata", "nyt")),
 		PipsCount("nyt-pips-count", filepath.Join(root, "compile", "pips", "testdata", "nyt")),
 		noBits(SudokuList("sudoku-top95", filepath.Join(root, "compile", "sudoku", "testdata", "top95.txt"))),
+		// First solutions that took polyspec over 5 s (docs/first-solutions-2026-11-27.md).
+		long(FirstSolution("first-one-sided-hexominoes-60x6", "one-sided-hexominoes-60x6")),
+		FirstSolution("first-pentahexes-hexagram-3", "pentahexes-hexagram-3"),
 		Build("build-polycubes-56-crystal-1", "polycubes-56-crystal-1", 2365581),
 		Enumeration("enumerate-decominoes", "square", 10, 4655),
 		Enumeration("enumerate-octacubes", "cubic", 8, 6922),
