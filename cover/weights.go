@@ -135,6 +135,9 @@ func (a *algx) chooseWeighted(ls, le int, f []uint64) (best int, t int32) {
 		return best, t
 	}
 	a.countOptions(ls, le)
+	// The count passes over every live option, as a filter does: it
+	// counts as updates, so that a Portfolio's slices see its cost.
+	a.stats.Updates += int64(le - ls)
 	best, t = -1, math.MaxInt32
 	bw := 1.0
 	for w, pm := range a.pmask {
