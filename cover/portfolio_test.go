@@ -3,6 +3,7 @@ package cover_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -70,32 +71,17 @@ func TestWeightsLearnDeadEnds(t *testing.T) {
 // (a lane that searches its whole tree ends it); with a limit, that many
 // different solutions of it.
 func TestPortfolioSolutions(t *testing.T) {
-	for _, tc := range restartProblems {
-		p := tc.load(t)
-		for _, name := range []string{"algx", "dlx", "bits", "auto"} {
-			b, _ := cover.Lookup(name)
-			if _, _, err := trySolve(name, p); errors.Is(err, cover.ErrUnsupported) {
-				continue
+	eachPlain(t, func(label string, b cover.Backend, p *cover.Problem, want [][]int, _ cover.Stats) {
+		for _, workers := range []int{1, 2} {
+			f := cover.Portfolio{Backend: b, Seed: 3, Unit: 1 << 14, Workers: workers}
+			got, _ := collect(t, f, p, 0)
+			slices.SortFunc(got, slices.Compare)
+			if !slices.EqualFunc(got, want, slices.Equal) {
+				t.Fatalf("%s, %d workers: %d solutions, want the plain search's %d", label, workers, len(got), len(want))
 			}
-			want, _ := collect(t, b, p, 0)
-			slices.SortFunc(want, slices.Compare)
-			for _, workers := range []int{1, 2} {
-				f := cover.Portfolio{Backend: b, Seed: 3, Unit: 1 << 14, Workers: workers}
-				got, _ := collect(t, f, p, 0)
-				slices.SortFunc(got, slices.Compare)
-				if !slices.EqualFunc(got, want, slices.Equal) {
-					t.Fatalf("%s, %s, %d workers: %d solutions, want the plain search's %d", tc.name, name, workers, len(got), len(want))
-				}
-				for _, limit := range []int{1, 2, len(want)} {
-					got, _ := collect(t, f, p, limit)
-					slices.SortFunc(got, slices.Compare)
-					if len(got) != min(limit, len(want)) || len(slices.CompactFunc(got, slices.Equal)) != len(got) {
-						t.Fatalf("%s, %s, %d workers, limit %d: %d solutions, some twice or missing", tc.name, name, workers, limit, len(got))
-					}
-				}
-			}
+			checkLimits(t, fmt.Sprintf("%s, %d workers", label, workers), f, p, want)
 		}
-	}
+	})
 }
 
 // TestPortfolioDeterministic checks that the seed alone decides the
