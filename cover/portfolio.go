@@ -123,11 +123,10 @@ func (f Portfolio) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, e
 		lanes[i] = startLane(lctx, b, p)
 	}
 	var (
-		total  Stats
-		sorted []int
-		seen   = map[string]bool{}
-		over   bool // visit said stop, or a lane ended
-		err    error
+		total Stats
+		seen  reported
+		over  bool // visit said stop, or a lane ended
+		err   error
 	)
 	// take handles a lane's events until its slice ends or it ends,
 	// passing on each solution no lane found before.
@@ -150,12 +149,8 @@ func (f Portfolio) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, e
 			case over:
 				l.ctl <- false
 			default:
-				sorted = append(sorted[:0], ev.sol...)
-				slices.Sort(sorted)
-				key := solutionKey(sorted)
 				goOn := true
-				if !seen[key] {
-					seen[key] = true
+				if seen.add(ev.sol) {
 					total.Solutions++
 					goOn = visit(ev.sol)
 				}

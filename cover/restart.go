@@ -73,12 +73,12 @@ func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 	}
 	runs := r.portfolio(p)
 	rng := rand.New(rand.NewPCG(r.Seed, restartStream))
-	seen := map[string]bool{}
+	var seen reported
 	learned := newLearned(p)
 	var (
-		total          Stats
-		stopped        bool
-		mapped, sorted []int
+		total   Stats
+		stopped bool
+		mapped  []int
 	)
 	for k := 0; ; k++ {
 		// Each backend takes its turn with budgets of its own Luby
@@ -100,13 +100,9 @@ func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 				}
 				mapped = append(mapped, o)
 			}
-			sorted = append(sorted[:0], mapped...)
-			slices.Sort(sorted)
-			key := solutionKey(sorted)
-			if seen[key] {
+			if !seen.add(mapped) {
 				return true
 			}
-			seen[key] = true
 			lim.renew()
 			total.Solutions++
 			if !visit(mapped) {
@@ -155,6 +151,28 @@ func (r Restarts) portfolio(p *Problem) []restartRun {
 // restartStream is the PCG stream of Restarts, so that its orders are not
 // the estimate's walks under the same seed.
 const restartStream = 0x5245535441525453
+
+// reported remembers the solutions a search has passed on, whatever the
+// order of their options.
+type reported struct {
+	seen   map[string]bool
+	sorted []int
+}
+
+// add reports whether sol is new, and remembers it.
+func (r *reported) add(sol []int) bool {
+	r.sorted = append(r.sorted[:0], sol...)
+	slices.Sort(r.sorted)
+	key := solutionKey(r.sorted)
+	if r.seen[key] {
+		return false
+	}
+	if r.seen == nil {
+		r.seen = map[string]bool{}
+	}
+	r.seen[key] = true
+	return true
+}
 
 // solutionKey is a map key for a sorted list of options.
 func solutionKey(sorted []int) string {
