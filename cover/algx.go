@@ -81,6 +81,8 @@ type algx struct {
 	// balance, when the problem has Colourings, gives up on a node whose
 	// uncovered colours the options left cannot make.
 	balance *balance
+	// wts, when Restarts asks for them, are the items' learned weights.
+	wts *rankWeights
 }
 
 func (algxBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, error) {
@@ -99,7 +101,9 @@ func solveAlgX(ctx context.Context, p *Problem, visit Visit, memo bool) (Stats, 
 	if memo {
 		a.useMemo()
 	}
+	a.wts = loadWeights(ctx, pl)
 	a.search(0, 0, len(pl.opts))
+	a.wts.store()
 	return a.finish()
 }
 
@@ -330,6 +334,7 @@ func (a *algx) expand(depth, ls, le int) bool {
 		return a.found()
 	}
 	if t <= 0 {
+		a.wts.fail(best)
 		return true
 	}
 	a.grow(depth+1, le+(le-ls))
@@ -420,7 +425,8 @@ func (a *algx) starved(ls, le int, f []uint64) bool {
 				seen |= claim[j]
 			}
 		}
-		if need&^seen != 0 {
+		if miss := need &^ seen; miss != 0 {
+			a.blame(k, miss)
 			return true
 		}
 	}
@@ -434,21 +440,18 @@ const starvedStep = 16
 // ties) among the options of ids[ls:le], or -1 when every primary is done.
 // A primary is active while its bit is not in f.
 func (a *algx) choose(ls, le int, f []uint64) (best int, t int32) {
+	if a.wts.used() {
+		return a.chooseWeighted(ls, le, f)
+	}
 	if best, t, ok := a.chooseFew(ls, le, f); ok {
 		return best, t
 	}
-	cnt, prims, pstart := a.cnt, a.prims, a.pstart
-	clear(cnt)
-	for _, j := range a.ids[ls:le] {
-		for _, q := range prims[pstart[j]:pstart[j+1]] {
-			cnt[q]++
-		}
-	}
+	a.countOptions(ls, le)
 	best, t = -1, math.MaxInt32
 	for w, pm := range a.pmask {
 		for b := ^f[w] & pm; b != 0; b &= b - 1 {
 			p := w*64 + bits.TrailingZeros64(b)
-			if s := cnt[p] + a.bias[p]; s < t {
+			if s := a.cnt[p] + a.bias[p]; s < t {
 				best, t = p, s
 				if s <= 0 {
 					return best, t
@@ -457,6 +460,18 @@ func (a *algx) choose(ls, le int, f []uint64) (best int, t int32) {
 		}
 	}
 	return best, t
+}
+
+// countOptions sets cnt to the number of options of ids[ls:le] that name
+// each primary.
+func (a *algx) countOptions(ls, le int) {
+	cnt, prims, pstart := a.cnt, a.prims, a.pstart
+	clear(cnt)
+	for _, j := range a.ids[ls:le] {
+		for _, q := range prims[pstart[j]:pstart[j+1]] {
+			cnt[q]++
+		}
+	}
 }
 
 // fewCap is the count at which chooseFew's counters saturate.

@@ -1,7 +1,21 @@
 package cover
 
+import "context"
+
 // Shuffle and Luby let the external tests of restart.go see its parts.
 var (
 	Shuffle = shuffle
 	Luby    = luby
 )
+
+// Weighted returns ctx under which a search of p by algx or dlx branches
+// by the weights w, one per item of p, and learns into them; the weights
+// it ends with are in *w once the search is over.
+func Weighted(ctx context.Context, p *Problem, w *[]float64) context.Context {
+	l := newLearned(p)
+	if *w != nil {
+		l.w = *w
+	}
+	*w = l.w
+	return withWeighting(ctx, &weighting{l: l, use: true})
+}

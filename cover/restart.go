@@ -23,6 +23,8 @@ import (
 // afresh from there, so that the solutions near a first one are found by
 // the run that is there. Where the backend is auto and auto picks bits,
 // the runs of bits take turns with runs of algx or dlx (see portfolio).
+// The runs after the first branch by item weights learned from the dead
+// ends of every run before (see learned), which the first only learns.
 //
 // Every solution is reported once, however many runs find it; without
 // restarts a run would find the same ones again. For that Restarts keeps a
@@ -41,6 +43,9 @@ type Restarts struct {
 	// Unit is the budget of the shortest run, in nodes; 0 means
 	// RestartUnit. Budgets are looked at every few thousand nodes.
 	Unit int64
+	// weighFirst makes the first run branch by the learned weights too,
+	// for a Portfolio, whose plain search is a lane of its own.
+	weighFirst bool
 }
 
 // RestartUnit is the default Unit of Restarts.
@@ -68,23 +73,26 @@ func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 	}
 	runs := r.portfolio(p)
 	rng := rand.New(rand.NewPCG(r.Seed, restartStream))
-	seen := map[string]bool{}
+	var seen reported
+	learned := newLearned(p)
 	var (
-		total          Stats
-		stopped        bool
-		mapped, sorted []int
+		total   Stats
+		stopped bool
+		mapped  []int
 	)
 	for k := 0; ; k++ {
 		// Each backend takes its turn with budgets of its own Luby
 		// sequence, first on the problem as given.
 		run, j := runs[k%len(runs)], k/len(runs)+1
-		q, back := p, []int32(nil)
+		q, back, items := p, []int32(nil), []int(nil)
 		if j > 1 {
-			q, back = shuffle(p, rng)
+			q, back, items = shuffle(p, rng)
 		}
 		budget := unit * luby(j) * run.scale
 		lim := &nodeBudget{left: budget, per: budget}
-		st, err := run.b.Solve(context.WithValue(ctx, nodeBudgetKey{}, lim), q, func(sol []int) bool {
+		rctx := context.WithValue(ctx, nodeBudgetKey{}, lim)
+		rctx = withWeighting(rctx, &weighting{l: learned, items: items, use: j > 1 || r.weighFirst})
+		st, err := run.b.Solve(rctx, q, func(sol []int) bool {
 			mapped = mapped[:0]
 			for _, o := range sol {
 				if back != nil {
@@ -92,13 +100,9 @@ func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 				}
 				mapped = append(mapped, o)
 			}
-			sorted = append(sorted[:0], mapped...)
-			slices.Sort(sorted)
-			key := solutionKey(sorted)
-			if seen[key] {
+			if !seen.add(mapped) {
 				return true
 			}
-			seen[key] = true
 			lim.renew()
 			total.Solutions++
 			if !visit(mapped) {
@@ -148,6 +152,28 @@ func (r Restarts) portfolio(p *Problem) []restartRun {
 // the estimate's walks under the same seed.
 const restartStream = 0x5245535441525453
 
+// reported remembers the solutions a search has passed on, whatever the
+// order of their options.
+type reported struct {
+	seen   map[string]bool
+	sorted []int
+}
+
+// add reports whether sol is new, and remembers it.
+func (r *reported) add(sol []int) bool {
+	r.sorted = append(r.sorted[:0], sol...)
+	slices.Sort(r.sorted)
+	key := solutionKey(r.sorted)
+	if r.seen[key] {
+		return false
+	}
+	if r.seen == nil {
+		r.seen = map[string]bool{}
+	}
+	r.seen[key] = true
+	return true
+}
+
 // solutionKey is a map key for a sorted list of options.
 func solutionKey(sorted []int) string {
 	b := make([]byte, 0, 4*len(sorted))
@@ -175,11 +201,12 @@ func luby(k int) int64 {
 }
 
 // shuffle returns p with its items and its options each in a random order,
-// and for each option of the copy the option of p it is.
-func shuffle(p *Problem, rng *rand.Rand) (*Problem, []int32) {
+// for each option of the copy the option of p it is, and the same for
+// each item.
+func shuffle(p *Problem, rng *rand.Rand) (*Problem, []int32, []int) {
 	items := rng.Perm(len(p.Items))
 	options := rng.Perm(p.NumOptions())
-	return permute(p, items, options), toInt32(options)
+	return permute(p, items, options), toInt32(options), items
 }
 
 // permute returns p with item items[k] as its item k and option

@@ -3,8 +3,10 @@ package cover_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/polyspec/polyspec/cover"
@@ -55,6 +57,26 @@ func collect(t *testing.T, b cover.Backend, p *cover.Problem, limit int) ([][]in
 // limit, that many different solutions of it; and that the searches were
 // indeed restarted (they take more nodes than the plain search).
 func TestRestartsSolutions(t *testing.T) {
+	eachPlain(t, func(label string, b cover.Backend, p *cover.Problem, want [][]int, plain cover.Stats) {
+		for seed := range uint64(3) {
+			r := cover.Restarts{Backend: b, Seed: seed, Unit: 4096}
+			got, st := collect(t, r, p, 0)
+			slices.SortFunc(got, slices.Compare)
+			if !slices.EqualFunc(got, want, slices.Equal) {
+				t.Fatalf("%s, seed %d: %d solutions, want the plain search's %d", label, seed, len(got), len(want))
+			}
+			if strings.HasPrefix(label, "pentominoes-3x20") && st.Nodes <= plain.Nodes {
+				t.Errorf("%s, seed %d: %d nodes, the plain search's %d: no restart", label, seed, st.Nodes, plain.Nodes)
+			}
+			checkLimits(t, fmt.Sprintf("%s, seed %d", label, seed), r, p, want)
+		}
+	})
+}
+
+// eachPlain calls check for every problem of restartProblems and backend
+// that can search it, with the plain search's solutions, sorted, and its
+// statistics.
+func eachPlain(t *testing.T, check func(label string, b cover.Backend, p *cover.Problem, want [][]int, plain cover.Stats)) {
 	for _, tc := range restartProblems {
 		p := tc.load(t)
 		for _, name := range []string{"algx", "dlx", "bits", "auto"} {
@@ -64,31 +86,27 @@ func TestRestartsSolutions(t *testing.T) {
 			}
 			want, plain := collect(t, b, p, 0)
 			slices.SortFunc(want, slices.Compare)
-			for seed := range uint64(3) {
-				r := cover.Restarts{Backend: b, Seed: seed, Unit: 4096}
-				got, st := collect(t, r, p, 0)
-				slices.SortFunc(got, slices.Compare)
-				if !slices.EqualFunc(got, want, slices.Equal) {
-					t.Fatalf("%s, %s, seed %d: %d solutions, want the plain search's %d", tc.name, name, seed, len(got), len(want))
-				}
-				if tc.name == "pentominoes-3x20" && st.Nodes <= plain.Nodes {
-					t.Errorf("%s, %s, seed %d: %d nodes, the plain search's %d: no restart", tc.name, name, seed, st.Nodes, plain.Nodes)
-				}
-				for _, limit := range []int{1, 2, len(want) / 2, len(want)} {
-					got, _ := collect(t, r, p, limit)
-					if len(got) != min(limit, len(want)) {
-						t.Fatalf("%s, %s, seed %d, limit %d: %d solutions", tc.name, name, seed, limit, len(got))
-					}
-					slices.SortFunc(got, slices.Compare)
-					if len(slices.CompactFunc(got, slices.Equal)) != len(got) {
-						t.Fatalf("%s, %s, seed %d, limit %d: a solution twice", tc.name, name, seed, limit)
-					}
-					for _, s := range got {
-						if _, ok := slices.BinarySearchFunc(want, s, slices.Compare); !ok {
-							t.Fatalf("%s, %s, seed %d, limit %d: %v is no solution", tc.name, name, seed, limit, s)
-						}
-					}
-				}
+			check(tc.name+", "+name, b, p, want, plain)
+		}
+	}
+}
+
+// checkLimits checks that b, stopped after a few solutions, reports that
+// many different ones of want.
+func checkLimits(t *testing.T, label string, b cover.Backend, p *cover.Problem, want [][]int) {
+	t.Helper()
+	for _, limit := range []int{1, 2, len(want) / 2, len(want)} {
+		got, _ := collect(t, b, p, limit)
+		if len(got) != min(limit, len(want)) {
+			t.Fatalf("%s, limit %d: %d solutions", label, limit, len(got))
+		}
+		slices.SortFunc(got, slices.Compare)
+		if len(slices.CompactFunc(got, slices.Equal)) != len(got) {
+			t.Fatalf("%s, limit %d: a solution twice", label, limit)
+		}
+		for _, s := range got {
+			if _, ok := slices.BinarySearchFunc(want, s, slices.Compare); !ok {
+				t.Fatalf("%s, limit %d: %v is no solution", label, limit, s)
 			}
 		}
 	}
@@ -142,7 +160,7 @@ func TestShuffleKeepsSolutions(t *testing.T) {
 		p := randomProblem(r, i%10 == 0)
 		want := bruteForce(p)
 		slices.SortFunc(want, slices.Compare)
-		q, back := cover.Shuffle(p, r)
+		q, back, _ := cover.Shuffle(p, r)
 		if err := q.Validate(); err != nil {
 			t.Fatalf("problem %d: shuffled: %v", i, err)
 		}

@@ -102,12 +102,17 @@ type run struct {
 	// has tried its nodes; spent is how many it has had.
 	budget *nodeBudget
 	spent  int64
+	// lane, from the context (see Portfolio), pauses the search between
+	// the slices of work it is granted; worked is how much it has had.
+	lane   *lane
+	worked int64
 }
 
 func newRun(ctx context.Context, visit Visit) run {
 	sink, _ := ctx.Value(nodeSinkKey{}).(*nodeSink)
 	budget, _ := ctx.Value(nodeBudgetKey{}).(*nodeBudget)
-	return run{done: ctx.Done(), ctx: ctx, visit: visit, checkAt: ctxUpdates, sink: sink, budget: budget}
+	lane, _ := ctx.Value(laneKey{}).(*lane)
+	return run{done: ctx.Done(), ctx: ctx, visit: visit, checkAt: ctxUpdates, sink: sink, budget: budget, lane: lane}
 }
 
 // node counts one option tried and reports whether to go on.
@@ -123,13 +128,19 @@ func (r *run) poll() bool {
 	// per node would cost more than a node of algx's.
 	r.report()
 	r.checkAt = r.stats.Updates + ctxUpdates
-	if r.budget != nil {
-		left := r.budget.spend(r.stats.Nodes - r.spent)
-		r.spent = r.stats.Nodes
-		if !left {
-			r.err = errBudget
+	n := r.stats.Nodes - r.spent
+	r.spent = r.stats.Nodes
+	if r.budget != nil && !r.budget.spend(n) {
+		r.err = errBudget
+		return false
+	}
+	if r.lane != nil {
+		w := work(r.stats)
+		if !r.lane.spend(w - r.worked) {
+			r.err = r.ctx.Err()
 			return false
 		}
+		r.worked = w
 	}
 	return r.live()
 }

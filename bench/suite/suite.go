@@ -43,6 +43,9 @@ type Workload struct {
 	// Reference, if not nil, is Polyform Puzzler's recorded run of the
 	// same puzzle, which the report sets beside polyspec's.
 	Reference *Reference
+	// First makes the search stop at its first solution, found as
+	// polyspec solve -n 1 finds it (see FirstSolution).
+	First bool
 	// Pivot is the rule that picks the pivot of a count modulo symmetry.
 	// PivotFewest's reduction is built before the timing; another rule's
 	// is timed with the search, since PivotEstimate weighs trees.
@@ -119,6 +122,9 @@ func Standard(root, dlx string) []Workload {
 		PipsFirst("nyt-pips-first", filepath.Join(root, "compile", "pips", "testdata", "nyt")),
 		PipsCount("nyt-pips-count", filepath.Join(root, "compile", "pips", "testdata", "nyt")),
 		noBits(SudokuList("sudoku-top95", filepath.Join(root, "compile", "sudoku", "testdata", "top95.txt"))),
+		// First solutions that took polyspec over 5 s (docs/first-solutions-2026-11-27.md).
+		long(FirstSolution("first-one-sided-hexominoes-60x6", "one-sided-hexominoes-60x6")),
+		FirstSolution("first-pentahexes-hexagram-3", "pentahexes-hexagram-3"),
 		Build("build-polycubes-56-crystal-1", "polycubes-56-crystal-1", 2365581),
 		Enumeration("enumerate-decominoes", "square", 10, 4655),
 		Enumeration("enumerate-octacubes", "cubic", 8, 6922),
@@ -245,7 +251,10 @@ func (w Workload) prepare() (Work, error) {
 				return cover.Stats{}, err
 			}
 		}
-		if c.Workers == 0 {
+		switch {
+		case w.First:
+			return d.Solve(ctx, cover.Portfolio{Backend: b, Workers: max(1, c.Workers)}, func([]int) bool { return false })
+		case c.Workers == 0:
 			return d.Solve(ctx, b, nil)
 		}
 		return cover.Parallel{Backend: b, Workers: c.Workers}.SolveDistinct(ctx, d, nil)

@@ -201,14 +201,17 @@ func (c *GalleryCmd) card(ctx context.Context, en puzzles.Entry, id string) (gal
 	return card, outfile.Write(filepath.Join(dir, card.Picture), b.Bytes())
 }
 
-// firstSolution solves a puzzle, over every solution, until its first
-// solution or the timeout; nil and no error mean it has none.
+// firstSolution solves a puzzle until its first solution or the timeout; nil and no error mean it has none.
 func firstSolution(ctx context.Context, pt *pipeline.Part, timeout time.Duration) (*emit.Solution, error) {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	b, err := cover.Lookup(cover.DefaultBackend)
 	if err != nil {
 		return nil, err
+	}
+	if pt.Regions == nil {
+		// The search solve -n 1 makes (first.go).
+		b = cover.Portfolio{Backend: b}
 	}
 	var first *emit.Solution
 	_, err = cover.SolveRegions(ctx, b, pt.Problem, pt.Regions, func(sol []int) bool {
