@@ -5,3 +5,6 @@ var (
 	Shuffle = shuffle
 	Luby    = luby
 )
+
+// Finders is finders, for the external tests.
+var Finders = finders

@@ -3,6 +3,7 @@ package cover
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/bits"
 	"slices"
 )
@@ -29,8 +30,8 @@ import (
 // refused with an error, not left to fill the memory.
 //
 // It only counts: asked to visit solutions, it says so. It takes what
-// bits takes: at most maxBitsItems items, every primary covered exactly
-// once, and secondaries without colours.
+// bits takes (at most maxBitsItems items, every primary covered exactly
+// once, and secondaries without colours) and needs an Order.
 type sweepBackend struct{}
 
 func (sweepBackend) Name() string { return "sweep" }
@@ -46,7 +47,7 @@ func (sweepBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, 
 	if err := sweepFits(pl); err != nil {
 		return Stats{}, err
 	}
-	n, err := newSweep(pl).count(&r, sweepMaxStates)
+	n, err := sweepCount(&r, pl)
 	r.stats.Solutions = n
 	st, rerr := r.finish()
 	if err == nil {
@@ -55,8 +56,27 @@ func (sweepBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, 
 	return st, err
 }
 
+// sweepCount counts a planned problem that sweepFits: term by term when
+// its pieces allow (see sweepTerms), else in one sweep.
+func sweepCount(r *run, pl *plan) (int64, error) {
+	if pieces := termPieces(pl); pieces != nil {
+		return sweepTerms(r, pl, pieces)
+	}
+	n, overflowed, err := newSweep(pl, nil).count(r, sweepMaxStates, ^uint64(0))
+	switch {
+	case err != nil:
+		return 0, err
+	case overflowed || n > math.MaxInt64:
+		return 0, fmt.Errorf("sweep: more solutions than an int64 holds: %w", ErrUnsupported)
+	}
+	return int64(n), nil
+}
+
 // sweepFits reports why sweep cannot count a planned problem, or nil.
 func sweepFits(pl *plan) error {
+	if pl.prob.Order == nil {
+		return fmt.Errorf("sweep needs an order to cover the items in (Problem.Order), which only a board of squares, triangles, hexagons or cubes gives: %w", ErrUnsupported)
+	}
 	if err := bitsFits(pl); err != nil {
 		// Its states are bits's masks.
 		return fmt.Errorf("sweep takes only what bits takes: %w", err)
@@ -81,23 +101,33 @@ var ErrTooManyStates = fmt.Errorf("too many states for the sweep: %w", ErrUnsupp
 
 // A sweeper counts one planned problem, whatever its mask's width.
 type sweeper interface {
-	count(r *run, maxStates int) (int64, error)
+	// count returns the number of solutions that take only the pieces
+	// of allowed (see newSweep), added up modulo 2^64, and whether some
+	// sum passed 2^64 on the way. It gives up with an error when a level
+	// has more than maxStates states, or r's context ends.
+	count(r *run, maxStates int, allowed uint64) (n uint64, overflowed bool, err error)
+	// terms is sweepTerms's sum over the subsets of k pieces, with vectors
+	// of 2^b counts, and its bound.
+	terms(r *run, k, b int) (sum, bound uint64, err error)
 	// levels reports the states at each level of the last count.
 	levels() []int
 }
 
 // newSweep sets up the sweep of a planned problem that sweepFits, with
-// masks as wide as its items need.
-func newSweep(pl *plan) sweeper {
+// masks as wide as its items need. Given pieces (see sweepTerms), it
+// leaves those items out of the states and labels each option with its
+// piece instead, for counts that take some of the pieces only, each
+// any number of times.
+func newSweep(pl *plan, pieces []int) sweeper {
 	switch words := (len(pl.prob.Items) + 63) / 64; {
 	case words <= 1:
-		return newSweepOf[[1]uint64](pl)
+		return newSweepOf[[1]uint64](pl, pieces)
 	case words <= 2:
-		return newSweepOf[[2]uint64](pl)
+		return newSweepOf[[2]uint64](pl, pieces)
 	case words <= 4:
-		return newSweepOf[[4]uint64](pl)
+		return newSweepOf[[4]uint64](pl, pieces)
 	default:
-		return newSweepOf[[8]uint64](pl)
+		return newSweepOf[[8]uint64](pl, pieces)
 	}
 }
 
@@ -106,9 +136,11 @@ func newSweep(pl *plan) sweeper {
 type sweep[M mask] struct {
 	nprim int
 	names []string // item names by rank, for errors
-	// masks[start[r]:start[r+1]] are the options whose first primary is r.
+	// masks[start[r]:start[r+1]] are the options whose first primary is r,
+	// and piece has the bit of each one's piece (all bits without pieces).
 	start []int32
 	masks []M
+	piece []uint64
 	// keep[r] has the items that still matter once level r is passed:
 	// the primaries after r, and the secondaries that an option placed
 	// after r covers.
@@ -116,10 +148,14 @@ type sweep[M mask] struct {
 	counts []int
 }
 
-func newSweepOf[M mask](pl *plan) *sweep[M] {
+func newSweepOf[M mask](pl *plan, pieces []int) *sweep[M] {
 	p := pl.prob
 	rank := bitsRank(p)
-	np := pl.nprim
+	np := pl.nprim - len(pieces)
+	label := map[int32]int{} // a piece's rank -> its bit
+	for b, i := range pieces {
+		label[rank[i]] = b
+	}
 	s := &sweep[M]{nprim: np, names: make([]string, len(p.Items)), start: make([]int32, np+1), keep: make([]M, np)}
 	for i, it := range p.Items {
 		s.names[rank[i]] = it.Name
@@ -127,6 +163,7 @@ func newSweepOf[M mask](pl *plan) *sweep[M] {
 	type placed struct {
 		first int32
 		m     M
+		piece uint64
 	}
 	list := make([]placed, 0, len(pl.opts))
 	lastUse := make([]int32, len(p.Items)) // by rank: the last level an option covering it is placed at
@@ -134,13 +171,21 @@ func newSweepOf[M mask](pl *plan) *sweep[M] {
 		lastUse[i] = -1
 	}
 	for _, o := range pl.opts {
-		x := placed{first: int32(np)}
+		x := placed{first: int32(np), piece: ^uint64(0)}
 		for _, e := range p.Option(int(o)) {
 			r := rank[e.Item]
+			if b, ok := label[r]; ok {
+				x.piece = 1 << b
+				continue
+			}
 			x.m[r/64] |= 1 << (r % 64)
 			if int(r) < np {
 				x.first = min(x.first, r)
 			}
+		}
+		if int(x.first) == np {
+			// Only pieces that are labels: never placed.
+			continue
 		}
 		for _, e := range p.Option(int(o)) {
 			r := rank[e.Item]
@@ -151,6 +196,7 @@ func newSweepOf[M mask](pl *plan) *sweep[M] {
 	slices.SortStableFunc(list, func(a, b placed) int { return int(a.first - b.first) })
 	for _, x := range list {
 		s.masks = append(s.masks, x.m)
+		s.piece = append(s.piece, x.piece)
 		s.start[x.first+1]++
 	}
 	for r := range np {
@@ -158,7 +204,7 @@ func newSweepOf[M mask](pl *plan) *sweep[M] {
 	}
 	for r := range np {
 		for i := r + 1; i < len(p.Items); i++ {
-			if i < np || lastUse[i] > int32(r) {
+			if _, isLabel := label[int32(i)]; !isLabel && (i < np || lastUse[i] > int32(r)) {
 				s.keep[r][i/64] |= 1 << (i % 64)
 			}
 		}
@@ -168,20 +214,17 @@ func newSweepOf[M mask](pl *plan) *sweep[M] {
 
 func (s *sweep[M]) levels() []int { return s.counts }
 
-// count returns the number of solutions. It gives up with an error when a
-// level has more than maxStates states, or a partial count overflows an
-// int64, or r's context ends.
-func (s *sweep[M]) count(r *run, maxStates int) (int64, error) {
+func (s *sweep[M]) count(r *run, maxStates int, allowed uint64) (uint64, bool, error) {
 	var empty M
 	cur := map[M]uint64{empty: 1}
 	s.counts = s.counts[:0]
+	overflow := false
 	for level := range s.nprim {
 		s.counts = append(s.counts, len(cur))
 		next := make(map[M]uint64, len(cur))
 		keep := s.keep[level]
 		w, bit := level/64, uint64(1)<<(level%64)
-		opts := s.masks[s.start[level]:s.start[level+1]]
-		overflow := false
+		first, end := s.start[level], s.start[level+1]
 		add := func(m M, c uint64) {
 			for k := range len(m) {
 				m[k] &= keep[k]
@@ -196,12 +239,13 @@ func (s *sweep[M]) count(r *run, maxStates int) (int64, error) {
 				add(m, c)
 				continue
 			}
-			for _, o := range opts {
-				if !disjoint(o, m) {
+			for i := first; i < end; i++ {
+				o := s.masks[i]
+				if s.piece[i]&allowed == 0 || !disjoint(o, m) {
 					continue
 				}
 				if !r.node() {
-					return 0, r.err
+					return 0, false, r.err
 				}
 				for k := range len(m) {
 					o[k] |= m[k]
@@ -209,18 +253,11 @@ func (s *sweep[M]) count(r *run, maxStates int) (int64, error) {
 				add(o, c)
 			}
 		}
-		if overflow {
-			return 0, fmt.Errorf("sweep: a partial count passed 2^64 at item %s", s.names[level])
-		}
 		if len(next) > maxStates {
-			return 0, fmt.Errorf("sweep: %d states at item %s (of %d), more than the bound of %d: %w", len(next), s.names[level], s.nprim, maxStates, ErrTooManyStates)
+			return 0, false, fmt.Errorf("sweep: %d states at item %s (of %d), more than the bound of %d: %w", len(next), s.names[level], s.nprim, maxStates, ErrTooManyStates)
 		}
 		cur = next
 	}
 	s.counts = append(s.counts, len(cur))
-	n := cur[empty]
-	if n > 1<<63-1 {
-		return 0, fmt.Errorf("sweep: %d solutions, more than an int64 holds", n)
-	}
-	return int64(n), nil
+	return cur[empty], overflow, nil
 }
