@@ -62,7 +62,7 @@ func sweepCount(r *run, pl *plan) (int64, error) {
 	if pieces := termPieces(pl); pieces != nil {
 		return sweepTerms(r, pl, pieces)
 	}
-	n, overflowed, err := newSweep(pl, nil).count(r, sweepMaxStates, ^uint64(0))
+	n, overflowed, err := newSweep(pl, nil).count(r, ^uint64(0))
 	switch {
 	case err != nil:
 		return 0, err
@@ -85,14 +85,15 @@ func sweepFits(pl *plan) error {
 }
 
 // sweepBytes bounds the memory of a sweep's states: two levels' tables,
-// each state its mask and its count, with the table's slack. Past it the
-// sweep stops with an error that names the level, rather than grow until
-// the machine has no memory left.
-const sweepBytes = 4 << 30
+// each state its mask and its count, with the table's slack (its spare
+// slots and its growth by doubling, some three times the entries). Past
+// it the sweep stops with an error that names the level, rather than
+// grow until the machine has no memory left.
+const sweepBytes = 2 << 30
 
-// sweepMaxStates is the most states one level may hold: the words of the
-// widest mask, its count, and a table at least half full, for two levels.
-const sweepMaxStates = sweepBytes / (2 * 2 * (8*8 + 8))
+// maxStates returns the most states one level of a sweep with masks of
+// words words may hold.
+func maxStates(words int) int { return sweepBytes / (2 * 3 * (8*words + 8)) }
 
 // ErrTooManyStates is returned, wrapped with the level and the bound, by
 // a sweep whose states outgrow its memory bound: the problem is too wide
@@ -104,8 +105,8 @@ type sweeper interface {
 	// count returns the number of solutions that take only the pieces
 	// of allowed (see newSweep), added up modulo 2^64, and whether some
 	// sum passed 2^64 on the way. It gives up with an error when a level
-	// has more than maxStates states, or r's context ends.
-	count(r *run, maxStates int, allowed uint64) (n uint64, overflowed bool, err error)
+	// has more states than maxStates allows, or r's context ends.
+	count(r *run, allowed uint64) (n uint64, overflowed bool, err error)
 	// terms is sweepTerms's sum over the subsets of k pieces, with vectors
 	// of 2^b counts, and its bound.
 	terms(r *run, k, b int) (sum, bound uint64, err error)
@@ -214,8 +215,9 @@ func newSweepOf[M mask](pl *plan, pieces []int) *sweep[M] {
 
 func (s *sweep[M]) levels() []int { return s.counts }
 
-func (s *sweep[M]) count(r *run, maxStates int, allowed uint64) (uint64, bool, error) {
+func (s *sweep[M]) count(r *run, allowed uint64) (uint64, bool, error) {
 	var empty M
+	bound := maxStates(len(empty))
 	cur := map[M]uint64{empty: 1}
 	s.counts = s.counts[:0]
 	overflow := false
@@ -253,8 +255,8 @@ func (s *sweep[M]) count(r *run, maxStates int, allowed uint64) (uint64, bool, e
 				add(o, c)
 			}
 		}
-		if len(next) > maxStates {
-			return 0, false, fmt.Errorf("sweep: %d states at item %s (of %d), more than the bound of %d: %w", len(next), s.names[level], s.nprim, maxStates, ErrTooManyStates)
+		if len(next) > bound {
+			return 0, false, fmt.Errorf("sweep: %d states at item %s (of %d), more than the bound of %d: %w", len(next), s.names[level], s.nprim, bound, ErrTooManyStates)
 		}
 		cur = next
 	}

@@ -120,7 +120,7 @@ const maxTermWidth = 8
 func (s *sweep[M]) terms(r *run, k, b int) (sum, bound uint64, err error) {
 	width := 1 << b
 	var m M
-	maxStates := sweepBytes / 2 / (8*width + 8*len(m) + 16)
+	maxStates := sweepBytes / (2 * 2 * (8*width + 8*len(m) + 16))
 	for high := uint64(0); high < 1<<(k-b); high++ {
 		fixed := high << b
 		last, overflowed, err := s.vectors(r, maxStates, width, fixed)
