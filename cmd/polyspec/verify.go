@@ -42,7 +42,7 @@ type countCheck struct {
 // familyTally is one row of verify's closing table.
 type familyTally struct {
 	puzzles, withCount, matched, mismatched, timedOut, notApplicable int
-	time                                              time.Duration
+	time                                                             time.Duration
 }
 
 func (c *VerifyCmd) Run(e *env) error {
