@@ -2,6 +2,7 @@ package compile_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
@@ -35,9 +36,10 @@ func sweepCount(t *testing.T, pz *compile.Puzzle, name string, unique bool) int6
 	return st.Solutions
 }
 
-// TestSweepPentominoes checks the sweep's counts of two catalogue boards
-// against their published counts: all solutions by inclusion–exclusion
-// over the twelve pieces, the distinct ones by Burnside's lemma.
+// TestSweepPentominoes checks the sweep's counts of catalogue boards
+// against their known counts: all solutions (by inclusion–exclusion over
+// the pieces where they have one area), the distinct ones by Burnside's
+// lemma.
 func TestSweepPentominoes(t *testing.T) {
 	for _, c := range []struct {
 		path          string
@@ -46,6 +48,10 @@ func TestSweepPentominoes(t *testing.T) {
 	}{
 		{"ominoes/pentominoes-3x20.yaml", 8, 2, false},
 		{"ominoes/pentominoes-6x10.toml", 9356, 2339, true},
+		// One-sided pieces of mixed areas, counted with the pieces in the
+		// states; the mirror images join pairs of far-apart pieces
+		// into one option of a Burnside term (all: polyspec's own count).
+		{"ominoes/one-sided-polyominoes-234-square.toml", 58016, 7252, false},
 	} {
 		if c.long && testing.Short() {
 			continue
@@ -75,7 +81,7 @@ func TestSweepPentominoes(t *testing.T) {
 // solutions (Burnside's lemma's other terms).
 func TestSweepRandomBoards(t *testing.T) {
 	r := rand.New(rand.NewPCG(31, 1))
-	sets := []string{"1*", "2*", "3*", "12", "123", "4*", "23", "234", "1*,2*,2*"}
+	sets := []string{"1*", "2*", "3*", "12", "123", "4*", "23", "234", "1*,2*,2*", "L4,J4", "L4,J4,O4", "S4,Z4", "L4,J4,S4,Z4"}
 	lattices := []string{"square", "square", "iamond", "hex"}
 	solved, fixed := 0, 0
 	for i := range 3000 {
@@ -90,13 +96,19 @@ func TestSweepRandomBoards(t *testing.T) {
 		if err != nil {
 			continue // the pieces do not fit the board's area
 		}
+		// The dead-region hint promises that an option's cells touch,
+		// which Burnside's orbits of options need not keep.
+		pz.SetDeadRegions(compile.HintOn)
 		for _, unique := range []bool{false, true} {
 			want := sweepCount(t, pz, "algx", unique)
 			got, err := trySweep(pz, unique)
-			if err != nil {
+			if errors.Is(err, cover.ErrUnsupported) {
 				// Pieces that repeat are a multiplicity, which the sweep
 				// refuses, and it needs an Order.
 				continue
+			}
+			if err != nil {
+				t.Fatalf("%s: %v (unique %v)", text, err, unique)
 			}
 			if got != want {
 				t.Fatalf("%s: sweep counts %d, algx %d (unique %v)", text, got, want, unique)
@@ -110,7 +122,7 @@ func TestSweepRandomBoards(t *testing.T) {
 		}
 	}
 	t.Logf("%d solved counts, %d with symmetric solutions", solved, fixed)
-	if solved < 100 || fixed < 10 {
+	if solved < 60 || fixed < 10 {
 		t.Errorf("only %d solved counts, %d with symmetric solutions", solved, fixed)
 	}
 }

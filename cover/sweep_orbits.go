@@ -84,6 +84,9 @@ func distinctPerms(p *Problem, group []Symmetry) []Symmetry {
 // whose options overlap is in no solution that g fixes.
 func fixedBy(p *Problem, g Symmetry) *Problem {
 	q := sameItems(p)
+	// An orbit's cells need not touch, nor be coloured as a piece's are:
+	// the hints' promises are of p's options, not of these.
+	q.Cells, q.Colourings = nil, nil
 	seen := make([]bool, len(g))
 	mark := make([]bool, len(p.Items))
 	var entries []Entry
