@@ -13,13 +13,13 @@ import (
 	"github.com/polyspec/polyspec/spec"
 )
 
-// sweepCount counts a puzzle's solutions with backend name, modulo the
-// board's symmetries if unique.
-func sweepCount(t *testing.T, pz *compile.Puzzle, name string, unique bool) int64 {
-	t.Helper()
+// solveModulo counts a compiled puzzle's solutions with the named
+// backend, modulo the board's symmetries if unique, calling visit with
+// each (nil: visiting none).
+func solveModulo(pz *compile.Puzzle, name string, unique bool, visit cover.Visit) (int64, error) {
 	b, err := cover.Lookup(name)
 	if err != nil {
-		t.Fatal(err)
+		return 0, err
 	}
 	var group []cover.Symmetry
 	if unique {
@@ -27,13 +27,20 @@ func sweepCount(t *testing.T, pz *compile.Puzzle, name string, unique bool) int6
 	}
 	d, err := cover.NewDistinct(pz.Problem, group)
 	if err != nil {
-		t.Fatal(err)
+		return 0, err
 	}
-	st, err := d.Solve(context.Background(), b, nil)
+	st, err := d.Solve(context.Background(), b, visit)
+	return st.Solutions, err
+}
+
+// sweepCount is solveModulo with no visitor, failing t on an error.
+func sweepCount(t *testing.T, pz *compile.Puzzle, name string, unique bool) int64 {
+	t.Helper()
+	n, err := solveModulo(pz, name, unique, nil)
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	return st.Solutions
+	return n
 }
 
 // TestSweepPentominoes checks the sweep's counts of catalogue boards
@@ -101,7 +108,7 @@ func TestSweepRandomBoards(t *testing.T) {
 		pz.SetDeadRegions(compile.HintOn)
 		for _, unique := range []bool{false, true} {
 			want := sweepCount(t, pz, "algx", unique)
-			got, err := trySweep(pz, unique)
+			got, err := solveModulo(pz, "sweep", unique, nil)
 			if errors.Is(err, cover.ErrUnsupported) {
 				// Pieces that repeat are a multiplicity, which the sweep
 				// refuses, and it needs an Order.
@@ -125,18 +132,4 @@ func TestSweepRandomBoards(t *testing.T) {
 	if solved < 60 || fixed < 10 {
 		t.Errorf("only %d solved counts, %d with symmetric solutions", solved, fixed)
 	}
-}
-
-func trySweep(pz *compile.Puzzle, unique bool) (int64, error) {
-	var group []cover.Symmetry
-	if unique {
-		group = pz.Symmetries()
-	}
-	d, err := cover.NewDistinct(pz.Problem, group)
-	if err != nil {
-		return 0, err
-	}
-	b, _ := cover.Lookup("sweep")
-	st, err := d.Solve(context.Background(), b, nil)
-	return st.Solutions, err
 }
