@@ -1,13 +1,11 @@
 package compile_test
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/polyspec/polyspec/compile"
-	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/puzzles"
 	"github.com/polyspec/polyspec/spec"
 )
@@ -23,23 +21,11 @@ func count(t testing.TB, src string, backend string, unique bool) int64 {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := cover.Lookup(backend)
+	n, err := solveModulo(pz, backend, unique, func([]int) bool { return true })
 	if err != nil {
 		t.Fatal(err)
 	}
-	var group []cover.Symmetry
-	if unique {
-		group = pz.Symmetries()
-	}
-	d, err := cover.NewDistinct(pz.Problem, group)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := d.Solve(context.Background(), b, func([]int) bool { return true })
-	if err != nil {
-		t.Fatal(err)
-	}
-	return st.Solutions
+	return n
 }
 
 // TestCounts checks published pentomino counts: distinct solutions and all

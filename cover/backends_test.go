@@ -150,7 +150,7 @@ func dominoes(n int) string {
 // but bits, which takes the items in a fixed order (and auto where it
 // chooses bits), walk the same search tree.
 func TestKnownCounts(t *testing.T) {
-	all := cover.BackendNames()
+	all := cover.Finders()
 	cases := []struct {
 		name     string
 		prob     func(t testing.TB) *cover.Problem
@@ -231,7 +231,7 @@ func TestSolutions(t *testing.T) {
 	}
 	for _, c := range cases {
 		p := parse(t, c.text)
-		for _, b := range cover.BackendNames() {
+		for _, b := range cover.Finders() {
 			t.Run(c.name+"/"+b, func(t *testing.T) {
 				_, got, err := trySolve(b, p)
 				if b == "bits" && errors.Is(err, cover.ErrUnsupported) {
@@ -251,7 +251,7 @@ func TestSolutions(t *testing.T) {
 
 func TestEarlyStop(t *testing.T) {
 	p := parse(t, queens(8))
-	for _, name := range cover.BackendNames() {
+	for _, name := range cover.Finders() {
 		b, _ := cover.Lookup(name)
 		n := 0
 		st, err := b.Solve(context.Background(), p, func([]int) bool { n++; return n < 5 })
@@ -263,7 +263,7 @@ func TestEarlyStop(t *testing.T) {
 
 func TestCancel(t *testing.T) {
 	p := load(t, "pentominoes-6x10.dlx")
-	for _, name := range cover.BackendNames() {
+	for _, name := range cover.Finders() {
 		b, _ := cover.Lookup(name)
 
 		ctx, cancel := context.WithCancel(context.Background())
@@ -372,7 +372,7 @@ func TestNoPrimary(t *testing.T) {
 	p := cover.NewProblem()
 	s := p.AddSecondary("s")
 	p.AddOption([]cover.Entry{{Item: int32(s)}})
-	for _, name := range cover.BackendNames() {
+	for _, name := range cover.Finders() {
 		if st, sols := solve(t, name, p); st.Solutions != 1 || len(sols[0]) != 0 {
 			t.Errorf("%s: %v", name, sols)
 		}
@@ -382,7 +382,7 @@ func TestNoPrimary(t *testing.T) {
 // TestCountOnly checks that a nil Visit counts the same solutions.
 func TestCountOnly(t *testing.T) {
 	p := load(t, "pentominoes-6x10-unique.dlx")
-	for _, name := range cover.BackendNames() {
+	for _, name := range cover.Finders() {
 		b, _ := cover.Lookup(name)
 		st, err := b.Solve(context.Background(), p, nil)
 		if err != nil || st.Solutions != 2339 {

@@ -10,7 +10,7 @@ import (
 // reports the rates of nodes and updates next to ns/op.
 func benchCount(b *testing.B, file string, want int64) {
 	p := load(b, file)
-	for _, name := range cover.BackendNames() {
+	for _, name := range cover.Finders() {
 		b.Run(name, func(b *testing.B) {
 			var st cover.Stats
 			for b.Loop() {

@@ -128,7 +128,7 @@ func TestRandomAgainstBruteForce(t *testing.T) {
 		want := bruteForce(p)
 		slices.SortFunc(want, slices.Compare)
 		var nodes []int64
-		for _, name := range cover.BackendNames() {
+		for _, name := range cover.Finders() {
 			st, got, err := trySolve(name, p)
 			if name == "bits" && errors.Is(err, cover.ErrUnsupported) {
 				continue
@@ -154,7 +154,7 @@ func TestRandomAgainstBruteForce(t *testing.T) {
 			}
 		}
 		if slices.Min(nodes) != slices.Max(nodes) {
-			t.Fatalf("problem %d: backends %v tried %v options", i, cover.BackendNames(), nodes)
+			t.Fatalf("problem %d: backends %v tried %v options", i, cover.Finders(), nodes)
 		}
 		if len(want) > 0 {
 			solved++

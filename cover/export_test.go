@@ -19,3 +19,6 @@ func Weighted(ctx context.Context, p *Problem, w *[]float64) context.Context {
 	*w = l.w
 	return withWeighting(ctx, &weighting{l: l, use: true})
 }
+
+// Finders is finders, for the external tests.
+var Finders = finders

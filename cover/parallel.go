@@ -91,6 +91,12 @@ func (par Parallel) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, 
 // one search of the reduced problem with the filter, so that its
 // subproblems and its progress are those of one tree.
 func (par Parallel) SolveDistinct(ctx context.Context, d *Distinct, visit Visit) (Stats, error) {
+	if _, ok := par.backend().(orbitCounter); ok && visit == nil {
+		if par.State != nil || par.Shard.whole() != (Shard{Of: 1}) {
+			return Stats{}, fmt.Errorf("%s counts modulo symmetry in one piece, which a state or a shard cannot split: %w", par.backend().Name(), ErrUnsupported)
+		}
+		return d.Solve(ctx, par.backend(), nil)
+	}
 	if visit == nil && d.pivot >= 0 && d.Checked() && countsAlone(par) && par.State == nil && par.Meter == nil && par.Shard.whole() == (Shard{Of: 1}) {
 		return d.count(ctx, par, par.backend())
 	}

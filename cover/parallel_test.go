@@ -265,7 +265,7 @@ func ExampleParallel() {
 // exactly Stats.Nodes; and that a Meter's count is live and exact too.
 func TestCountNodes(t *testing.T) {
 	p := parse(t, queens(10)) // some 35,000 nodes: several reports
-	for _, name := range cover.BackendNames() {
+	for _, name := range cover.Finders() {
 		var n atomic.Int64
 		var midway int64 // the counter at the last solution
 		st, err := backend(t, name).Solve(cover.CountNodes(context.Background(), &n), p, func([]int) bool {

@@ -18,12 +18,13 @@ import (
 const DefaultBackend = "auto"
 
 var backends = map[string]Backend{
-	"auto": autoBackend{},
-	"dlx":  dlxBackend{},
-	"algx": algxBackend{},
-	"memo": memoBackend{},
-	"bits": bitsBackend{},
-	"sums": sumsBackend{},
+	"auto":  autoBackend{},
+	"dlx":   dlxBackend{},
+	"algx":  algxBackend{},
+	"memo":  memoBackend{},
+	"bits":  bitsBackend{},
+	"sums":  sumsBackend{},
+	"sweep": sweepBackend{},
 }
 
 // BackendNames returns the names Lookup accepts, sorted.

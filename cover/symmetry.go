@@ -251,7 +251,10 @@ func (d *Distinct) Problem() *Problem { return d.reduced }
 // counts; a backend that counts faster alone (memo) then searches with no
 // visitor all but the solutions that the filter must check (see count).
 func (d *Distinct) Solve(ctx context.Context, b Backend, visit Visit) (Stats, error) {
+	oc, orbits := b.(orbitCounter)
 	switch {
+	case visit == nil && orbits:
+		return oc.countOrbits(ctx, d.problem, d.group)
 	case visit == nil && !d.Checked():
 		return b.Solve(ctx, d.reduced, nil)
 	case visit == nil && d.pivot >= 0 && countsAlone(b):

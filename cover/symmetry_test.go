@@ -107,7 +107,7 @@ func TestDistinctMatchesOrbitCount(t *testing.T) {
 	} {
 		p, group := dominoes(c.w, c.h)
 		want := orbits(t, p, group)
-		for _, name := range BackendNames() {
+		for _, name := range finders() {
 			b, _ := Lookup(name)
 			for _, o := range distinctOptions() {
 				d, err := o.New(p, group)
@@ -277,7 +277,7 @@ func TestDistinctSecondItem(t *testing.T) {
 			if broken := len(d.Problem().Items) > len(p.Items); broken == o.PivotOnly {
 				t.Errorf("%v %+v: %d items, from %d", sizes, o, len(d.Problem().Items), len(p.Items))
 			}
-			for _, name := range BackendNames() {
+			for _, name := range finders() {
 				b, _ := Lookup(name)
 				st, err := d.Solve(context.Background(), b, nil)
 				if err != nil {

@@ -104,6 +104,9 @@ func Standard(root, dlx string) []Workload {
 		Catalogue("pentominoes-6x10-spec-all", "pentominoes-6x10", true, 9356),
 		Catalogue("soma-3x3x3-all", "soma-3x3x3", true, 11520),
 		Catalogue("hexiamonds-4x10-long-hex", "hexiamonds-4x10-long-hex", false, 856),
+		// The sweep's count against the searches' (docs/counts-2026-11-27.md).
+		sweeps(Catalogue("pentominoes-3x20-sweep", "pentominoes-3x20", false, 2)),
+		sweeps(Catalogue("pentominoes-6x10-sweep-all", "pentominoes-6x10", true, 9356)),
 		long(puzzler(Catalogue("solid-pentominoes-3x4x5", "solid-pentominoes-3x4x5", false, 3940), "1:31:01", 13543443)),
 		long(noBits(puzzler(Catalogue("tetrasticks-6x6", "tetrasticks-6x6", false, 1795), "0:32:52", 16329570))),
 		noBits(puzzler(Catalogue("tetrasticks-aztec-diamond", "tetrasticks-aztec-diamond", false, 3), "0:25:08", 649511)),
@@ -131,13 +134,13 @@ func Standard(root, dlx string) []Workload {
 	}
 }
 
-// noBits keeps bits out of a workload whose problems have no Order (a DLX
-// file, segments, Sudoku): bits would take their items in
+// noBits keeps bits and sweep out of a workload whose problems have no
+// Order (a DLX file, segments, Sudoku): bits would take their items in
 // problem order, for the pentomino files the pieces first, and not finish
 // in minutes; the 95 Sudoku take it 49 s against algx's 0.13.
 func noBits(w Workload) Workload {
 	for _, b := range cover.BackendNames() {
-		if b != "bits" {
+		if b != "bits" && b != "sweep" {
 			w.Backends = append(w.Backends, b)
 		}
 	}
@@ -156,6 +159,13 @@ func puzzler(w Workload, duration string, searches int64) Workload {
 func estimated(w Workload) Workload {
 	w.Pivot = cover.PivotEstimate
 	w.About += " --pivot estimate"
+	return w
+}
+
+// sweeps runs a workload with sweep beside the searches that suit a
+// board with an Order, each alone: sweep counts in one piece.
+func sweeps(w Workload) Workload {
+	w.Backends, w.Workers = []string{"algx", "bits", "memo", "sweep"}, []int{0}
 	return w
 }
 

@@ -1,0 +1,232 @@
+package cover
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/bits"
+	"slices"
+)
+
+// Where every piece covers the same number of cells, sweep counts by
+// inclusion and exclusion over the piece set instead of keeping the
+// pieces used in its states. With k pieces of a cells each on a board of
+// k·a cells, every tiling by copies of the pieces of a subset T takes k
+// pieces, so the tilings that take each piece exactly once are
+//
+//	N = Σ over T ⊆ pieces of (−1)^(k−|T|) · N(T),
+//
+// N(T) the tilings by pieces of T, each any number of times. Each term is
+// a sweep whose states are the board's frontier alone, without the 2^k
+// subsets of pieces used that the one sweep of the problem multiplies
+// them by; there are 2^k terms instead.
+//
+// The terms are huge and cancel: on the 3×4×5 pentacubes the biggest is
+// some 10^12 times the count. So they are added up modulo 2^64, and the
+// sum is exact by a bound: N ≤ N(all pieces), the last term, which the
+// sweep adds up with a check that no sum passes 2^64 (it refuses the
+// problem otherwise). Every term is at most that one, and a number below
+// 2^64 is its own remainder.
+
+// maxTermPieces is the most pieces sweep counts term by term: 2^20 terms.
+const maxTermPieces = 20
+
+// termPieces returns the piece items of a planned problem that sweepFits
+// if inclusion–exclusion can count it (see above), or nil: the primaries
+// that Problem.Order leaves out, if every option covers exactly one of
+// them and the same number of the primaries Order lists, and those are
+// as many as the pieces can cover.
+func termPieces(pl *plan) []int {
+	p := pl.prob
+	if p.Order == nil {
+		return nil
+	}
+	onBoard := make([]bool, len(p.Items))
+	cells := 0
+	for _, i := range p.Order {
+		if !p.Items[i].Secondary {
+			onBoard[i] = true
+			cells++
+		}
+	}
+	var pieces []int
+	for i, it := range p.Items {
+		if !it.Secondary && !onBoard[i] {
+			pieces = append(pieces, i)
+		}
+	}
+	if len(pieces) < 2 || len(pieces) > maxTermPieces {
+		return nil
+	}
+	area := -1
+	for _, o := range pl.opts {
+		covered, held := 0, 0
+		for _, e := range p.Option(int(o)) {
+			switch it := p.Items[e.Item]; {
+			case onBoard[e.Item]:
+				covered++
+			case !it.Secondary:
+				held++
+			}
+		}
+		if held != 1 || area >= 0 && covered != area {
+			return nil
+		}
+		area = covered
+	}
+	if area < 1 || area*len(pieces) != cells {
+		return nil
+	}
+	return pieces
+}
+
+// sweepTerms counts a planned problem by inclusion–exclusion over pieces.
+// The terms share one sweep of the frontier: a state's count is a vector
+// of 2^b counts, one for each subset of the first b pieces, while the
+// other pieces' subset is fixed for the whole sweep, which is run once for
+// each. An option of one of the first b pieces adds to the subsets with
+// that piece only. So the frontier's bookkeeping, the hash of a state and
+// its lookup, is paid once per state for 2^b terms. b is the most that
+// keeps the vectors of the widest level within sweepBytes: a level that
+// would take more starts the count again with a quarter of the width.
+func sweepTerms(r *run, pl *plan, pieces []int) (int64, error) {
+	sw := newSweep(pl, pieces)
+	k := len(pieces)
+	b := min(k, maxTermWidth)
+	for {
+		sum, bound, err := sw.terms(r, k, b)
+		if errors.Is(err, ErrTooManyStates) && b > 0 {
+			b = max(0, b-2)
+			continue
+		}
+		if err != nil {
+			return 0, err
+		}
+		if sum > bound || sum > math.MaxInt64 {
+			// The sum is a remainder of a count below the bound.
+			panic(fmt.Sprintf("cover: inclusion-exclusion gave %d, more than its bound %d", sum, bound))
+		}
+		return int64(sum), nil
+	}
+}
+
+// maxTermWidth is the most pieces a state's vector has a count for each
+// subset of: 4,096 counts, 32 KiB a state.
+const maxTermWidth = 8
+
+// terms returns the inclusion–exclusion sum over the subsets of k pieces,
+// modulo 2^64, and its bound, the count of tilings by all the pieces,
+// with vectors of 2^b counts (see sweepTerms).
+func (s *sweep[M]) terms(r *run, k, b int) (sum, bound uint64, err error) {
+	width := 1 << b
+	var m M
+	maxStates := sweepBytes / (2 * 2 * (8*width + 8*len(m) + 16))
+	for high := uint64(0); high < 1<<(k-b); high++ {
+		fixed := high << b
+		last, overflowed, err := s.vectors(r, maxStates, width, fixed)
+		if err != nil {
+			return 0, 0, err
+		}
+		if high == 1<<(k-b)-1 {
+			if overflowed {
+				return 0, 0, fmt.Errorf("sweep: the tilings by the %d pieces, each any number of times, number 2^64 or more, which leaves the inclusion-exclusion sum without a bound: %w", k, ErrUnsupported)
+			}
+			bound = last[width-1]
+		}
+		for t, n := range last {
+			if (k-bits.OnesCount64(fixed|uint64(t)))%2 == 1 {
+				sum -= n
+			} else {
+				sum += n
+			}
+		}
+	}
+	return sum, bound, nil
+}
+
+// vectors sweeps with a vector of width counts per state, for the subsets
+// of the first log2(width) pieces together with the pieces of fixed, and
+// returns the vector of the end. overflowed says whether the count with
+// every piece passed 2^64.
+func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64) (last []uint64, overflowed bool, err error) {
+	var empty M
+	cur, vals := map[M]int32{empty: 0}, make([]uint64, width)
+	var spare []uint64 // the last level's vectors, for the next
+	for t := range vals {
+		vals[t] = 1 // the empty tiling, for every subset
+	}
+	low := uint64(width - 1)
+	s.counts = s.counts[:0]
+	for level := range s.nprim {
+		s.counts = append(s.counts, len(cur))
+		next := make(map[M]int32, len(cur))
+		nvals := spare[:0]
+		keep := s.keep[level]
+		w, bit := level/64, uint64(1)<<(level%64)
+		first, end := s.start[level], s.start[level+1]
+		// add adds src to the vector of state m, at the subsets with the
+		// piece of bit p only, or all if p is 0.
+		add := func(m M, src []uint64, p uint64) {
+			for k := range len(m) {
+				m[k] &= keep[k]
+			}
+			at, ok := next[m]
+			if !ok {
+				at = int32(len(next))
+				next[m] = at
+				nvals = slices.Grow(nvals, width)[:len(nvals)+width]
+			}
+			dst := nvals[int(at)*width:][:width]
+			top := dst[width-1]
+			switch {
+			case !ok && p == 0:
+				copy(dst, src)
+			case !ok:
+				clear(dst)
+				fallthrough
+			case p != 0:
+				for lo := int(p); lo < width; lo += 2 * int(p) {
+					d, s := dst[lo:lo+int(p)], src[lo:lo+int(p)]
+					for t := range d {
+						d[t] += s[t]
+					}
+				}
+			default:
+				for t := range dst {
+					dst[t] += src[t]
+				}
+			}
+			overflowed = overflowed || ok && dst[width-1] < top
+		}
+		for m, at := range cur {
+			r.stats.Updates++
+			src := vals[int(at)*width:][:width]
+			if m[w]&bit != 0 {
+				add(m, src, 0)
+				continue
+			}
+			for i := first; i < end; i++ {
+				o, pc := s.masks[i], s.piece[i]
+				if pc&low == 0 && pc&fixed == 0 || !disjoint(o, m) {
+					continue
+				}
+				if !r.node() {
+					return nil, false, r.err
+				}
+				for k := range len(m) {
+					o[k] |= m[k]
+				}
+				add(o, src, pc&low)
+			}
+		}
+		if len(next) > maxStates {
+			return nil, false, fmt.Errorf("sweep: %d states at item %s (of %d), more than the bound of %d for vectors of %d: %w", len(next), s.names[level], s.nprim, maxStates, width, ErrTooManyStates)
+		}
+		cur, vals, spare = next, nvals, vals
+	}
+	s.counts = append(s.counts, len(cur))
+	if at, ok := cur[empty]; ok {
+		return vals[int(at)*width:][:width], overflowed, nil
+	}
+	return make([]uint64, width), overflowed, nil
+}

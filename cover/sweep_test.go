@@ -1,0 +1,153 @@
+package cover_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/polyspec/polyspec/cover"
+)
+
+// countWith counts p's solutions with the named backend, visiting none.
+func countWith(t testing.TB, name string, p *cover.Problem) (int64, error) {
+	t.Helper()
+	b, err := cover.Lookup(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := b.Solve(context.Background(), p, nil)
+	return st.Solutions, err
+}
+
+// tilingProblem makes a random problem shaped like a tiling by k pieces of
+// a cells each: k·a cells in the Order, and options that each take a
+// random a of them and one piece, so that the sweep counts it by
+// inclusion–exclusion over the pieces; or, if mixed, options of a-1 or a
+// cells too, which it counts with the pieces in its states.
+func tilingProblem(r *rand.Rand, mixed bool) *cover.Problem {
+	p := cover.NewProblem()
+	k, a := 2+r.IntN(4), 1+r.IntN(3)
+	for i := range k {
+		p.AddPrimary(fmt.Sprint("piece", i))
+	}
+	cells := k * a
+	for i := range cells {
+		p.Order = append(p.Order, p.AddPrimary(fmt.Sprint("cell", i)))
+	}
+	r.Shuffle(len(p.Order), func(i, j int) { p.Order[i], p.Order[j] = p.Order[j], p.Order[i] })
+	for range 4 + r.IntN(30) {
+		size := a
+		if mixed && size > 1 && r.IntN(3) == 0 {
+			size--
+		}
+		opt := []cover.Entry{{Item: int32(r.IntN(k))}}
+		for _, c := range r.Perm(cells)[:size] {
+			opt = append(opt, cover.Entry{Item: int32(k + c)})
+		}
+		p.AddOption(opt)
+	}
+	return p
+}
+
+// TestSweepAgainstAlgX checks the sweep's counts against algx's on
+// thousands of small random problems: those of the brute-force test
+// that it takes (plain, with an Order), and tilings of random pieces.
+func TestSweepAgainstAlgX(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 27))
+	counted, solved := 0, 0
+	for i := range 6000 {
+		var p *cover.Problem
+		switch i % 3 {
+		case 0:
+			p = randomProblem(r, i%30 == 0)
+		default:
+			p = tilingProblem(r, i%3 == 2)
+		}
+		want, err := countWith(t, "algx", p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := countWith(t, "sweep", p)
+		if errors.Is(err, cover.ErrUnsupported) {
+			continue
+		}
+		if err != nil {
+			t.Fatalf("problem %d: %v", i, err)
+		}
+		if got != want {
+			var buf []byte
+			for o := range p.NumOptions() {
+				buf = fmt.Appendf(buf, "%v\n", p.Option(o))
+			}
+			t.Fatalf("problem %d: sweep counts %d, algx %d\nitems %+v\norder %v\noptions\n%s", i, got, want, p.Items, p.Order, buf)
+		}
+		counted++
+		if want > 0 {
+			solved++
+		}
+	}
+	if counted < 4000 || solved < 1500 {
+		t.Errorf("the sweep counted %d of the random problems, %d with solutions", counted, solved)
+	}
+}
+
+// TestSweepDominoes checks the sweep against the number of domino
+// tilings of the 8×8 board (OEIS A004003).
+func TestSweepDominoes(t *testing.T) {
+	got, err := countWith(t, "sweep", load(t, "dominoes-8x8.dlx"))
+	if err != nil || got != 12988816 {
+		t.Errorf("%d tilings, %v; want 12,988,816", got, err)
+	}
+}
+
+// TestSweepTermsOverflow checks that inclusion–exclusion is exact when
+// its terms add up to more than 2^64: 15 distinct monominoes on a row of
+// 15 cells are placed in 15! ways, while the terms, |T|^15 for each
+// subset T of the pieces, sum to some 2.5·10^19 in absolute value.
+func TestSweepTermsOverflow(t *testing.T) {
+	const n = 15
+	p := cover.NewProblem()
+	for i := range n {
+		p.AddPrimary(fmt.Sprint("m", i))
+	}
+	for c := range n {
+		p.Order = append(p.Order, p.AddPrimary(fmt.Sprint("cell", c)))
+	}
+	for m := range n {
+		for c := range n {
+			p.AddOption([]cover.Entry{{Item: int32(m)}, {Item: int32(n + c)}})
+		}
+	}
+	got, err := countWith(t, "sweep", p)
+	if err != nil || got != 1307674368000 {
+		t.Errorf("%d, %v; want 15! = 1,307,674,368,000", got, err)
+	}
+}
+
+// TestSweepRefuses checks that the sweep refuses what it cannot count,
+// with ErrUnsupported and the reason: a visitor, a problem without an
+// Order, a multiplicity, a colour.
+func TestSweepRefuses(t *testing.T) {
+	ordered := func(text string) *cover.Problem {
+		p := parse(t, text)
+		for i := range p.Items {
+			p.Order = append(p.Order, i)
+		}
+		return p
+	}
+	b, _ := cover.Lookup("sweep")
+	if _, err := b.Solve(context.Background(), ordered("a\na\n"), func([]int) bool { return true }); !errors.Is(err, cover.ErrUnsupported) {
+		t.Errorf("with a visitor: %v", err)
+	}
+	for name, p := range map[string]*cover.Problem{
+		"no order":     parse(t, "a b\na b\n"),
+		"multiplicity": ordered("2:2|a b\na\nb\n"),
+		"colour":       ordered("a | s\na s:red\n"),
+	} {
+		if _, err := countWith(t, "sweep", p); !errors.Is(err, cover.ErrUnsupported) {
+			t.Errorf("%s: %v, want ErrUnsupported", name, err)
+		}
+	}
+}
