@@ -150,10 +150,20 @@ func FuzzRead(f *testing.F) {
 		"a |\n",
 		"a | s\ns:1\n",
 		"1:2|a\r\na\n\n",
+		// past ReadLimit's bound of 3 options, with and without colours
+		"a b\na\nb\na b\nb\n",
+		"p | s\np s:1\np s:2\np s:3\np s:4\n",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
+		// --max-placements: a file reads within the bound or is refused
+		// at a position, never built past it.
+		if p, err := ReadLimit(strings.NewReader(in), "fuzz", 3); err == nil && p.NumOptions() > 3 {
+			t.Fatalf("ReadLimit(3) built %d options", p.NumOptions())
+		} else if err != nil && !strings.HasPrefix(err.Error(), "fuzz:") {
+			t.Fatalf("error without position: %v", err)
+		}
 		p, err := Read(strings.NewReader(in), "fuzz")
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "fuzz:") {
