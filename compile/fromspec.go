@@ -101,13 +101,13 @@ func FromSpecLimits(s *spec.Spec, lim Limits) (*Puzzle, error) {
 			pos = s.Orientations[i].Pos
 		case errors.As(err, &le) && s.MaxPlacements.Set:
 			le.Key = "max-placements"
-			return nil, &spec.Error{Pos: s.MaxPlacements.Pos, Msg: le.Error()}
+			return nil, &spec.Error{Pos: s.MaxPlacements.Pos, Msg: le.Error(), Err: le}
 		case errors.Is(err, errParts):
 			pos = s.Symmetry.Pos
 		case !errors.Is(err, errNoCells):
 			pos = s.Pieces.Pos
 		}
-		return nil, &spec.Error{Pos: pos, Msg: err.Error()}
+		return nil, &spec.Error{Pos: pos, Msg: err.Error(), Err: err}
 	}
 	return pz, nil
 }
@@ -321,7 +321,8 @@ func resolveItem(lib *Library, it grammar.Item, oneSided bool) ([]Shape, error) 
 // a parallelogram of triangles or hexagons, the segments of a grid.
 func BoardCells(l Lattice, b spec.Board, lim Limits) ([]Cell, error) {
 	if w, h := b.Size.V.W, b.Size.V.H; b.Size.Set && lim.Cells > 0 && w > lim.Cells/h {
-		return nil, &spec.Error{Pos: b.Size.Pos, Msg: fmt.Sprintf("board.size: %dx%d is %s", w, h, &LimitError{What: "cells", Limit: lim.Cells})}
+		le := &LimitError{What: "cells", Limit: lim.Cells}
+		return nil, &spec.Error{Pos: b.Size.Pos, Msg: fmt.Sprintf("board.size: %dx%d is %s", w, h, le), Err: le}
 	}
 	if err := lim.checkCells(b, BoardCost(b)); err != nil {
 		return nil, err

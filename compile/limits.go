@@ -104,7 +104,8 @@ func mulSat(a, b int) int {
 // BoardCost).
 func (lim Limits) checkCells(b spec.Board, n int) error {
 	if lim.Cells > 0 && n > lim.Cells {
-		return &spec.Error{Pos: b.Pos, Msg: fmt.Sprintf("board: %d cells is %s", n, &LimitError{What: "cells", Limit: lim.Cells})}
+		le := &LimitError{What: "cells", Limit: lim.Cells}
+		return &spec.Error{Pos: b.Pos, Msg: fmt.Sprintf("board: %d cells is %s", n, le), Err: le}
 	}
 	return nil
 }

@@ -22,6 +22,17 @@ func fuzzParse(f *testing.F, ext string) {
 	if ext == ".toml" {
 		f.Add([]byte(trickyTOML))
 	}
+	// coordinates at and past the bound, and a YAML spec that starts
+	// with the board (not a Polypips game)
+	for _, s := range []string{
+		"pieces = \"O1*2\"\n[board]\ncells = \"1000000,0 -1000000,-1000000\"\n",
+		"pieces = \"O1\"\n[board]\ncells = \"1000001,0\"\n",
+		"pieces = \"A\"\n[shapes]\nA = \"0,0 9223372036854775807,0\"\n[board]\nsize = \"2x1\"\n",
+		"board:\n  size: 20x3\npieces: 5*\n",
+		"board:\n  cells: 1000001,0\npieces: O1\n",
+	} {
+		f.Add([]byte(s))
+	}
 	for _, c := range badSpecs {
 		if filepath.Ext(c.file) == ext {
 			f.Add([]byte(c.text))
@@ -50,8 +61,8 @@ func fuzzParse(f *testing.F, ext string) {
 		if !validName(s.Name.V) || !slices.Contains(Lattices, s.Lattice.V) || s.Pieces.S == "" {
 			t.Fatalf("invalid spec accepted: %+v", s)
 		}
-		if s.Board.Size.Set == s.Board.Art.Set {
-			t.Fatalf("board must be size or art: %+v", s.Board)
+		if n := btoi(s.Board.Size.Set) + btoi(s.Board.Art.Set) + btoi(s.Board.Cells.Set); n > 1 || n == 0 && s.Board.Regions == nil {
+			t.Fatalf("board must be one of size, art, cells, or regions alone: %+v", s.Board)
 		}
 		// Where PosAt claims an exact position, the file holds the character.
 		src, spans := newSource(file, data), s.Pieces.spans
@@ -69,4 +80,11 @@ func fuzzParse(f *testing.F, ext string) {
 			}
 		}
 	})
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -56,9 +56,15 @@ func (p Pos) String() string {
 type Error struct {
 	Pos Pos
 	Msg string
+	// Err is the error Msg says, when a caller may need its type (a
+	// limit passed, which a flag raises); nil for most.
+	Err error
 }
 
 func (e *Error) Error() string { return e.Pos.String() + ": " + e.Msg }
+
+// Unwrap returns the error Msg says, if it was kept.
+func (e *Error) Unwrap() error { return e.Err }
 
 // errorf makes an *Error; every error of the package is made here.
 func errorf(pos Pos, format string, args ...any) *Error {

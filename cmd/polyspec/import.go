@@ -32,6 +32,9 @@ type ImportPuzzlerCmd struct {
 	Budget     float64  `default:"10" placeholder:"S" help:"CPU seconds each count may take to find the conventions of a complete run's count (0: no count, no expect)."`
 	Backend    string   `default:"${default_backend}" enum:"${backends}" help:"Search backend for those counts: ${backends} (default ${default_backend})."`
 	Documented string   `placeholder:"FILE" help:"Polyform Puzzler's count statements of its puzzles (tab-separated: family, puzzle, class, documented): a complete run's count that its puzzle's description contradicts (\"many solutions\", another number, a count of part of the puzzle) gets no expect, and one it states is sourced to both; a puzzle with no such count whose description states one gets that count to reproduce, sourced to the documentation."`
+	// LimitFlags bound the board read and the self-check and counts
+	// compiled from it (main.go).
+	LimitFlags `embed:""`
 }
 
 func (c *ImportPuzzlerCmd) Run(e *env) error {

@@ -54,7 +54,9 @@ func (c *EnumerateCmd) Validate() error {
 
 func (c *RenderCmd) Validate() error { return atLeast("--stop-after", c.StopAfter, 1) }
 
-func (c *ImportPuzzlerCmd) Validate() error { return seconds("--budget", c.Budget) }
+func (c *ImportPuzzlerCmd) Validate() error {
+	return firstError(c.LimitFlags.validate(), seconds("--budget", c.Budget))
+}
 
 func (c *GalleryCmd) Validate() error { return positive("--timeout", c.Timeout) }
 

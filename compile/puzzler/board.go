@@ -144,19 +144,29 @@ func unwrap(l compile.Lattice, p piece, w int) []compile.Cell {
 }
 
 // art draws a square board as rows of '#' cells and '.' holes, top row
-// first, when the bottom row is y = 0 and no cell is left of x = 0 (a
-// drawing cannot shift a board up or left); ok is false otherwise.
-func art(board []compile.Cell) (rows []string, ok bool) {
+// first, when the bottom row is y = 0, no cell is left of x = 0 (a
+// drawing cannot shift a board up or left) and the drawing has at most
+// maxArea positions; ok is false otherwise. A drawing's holes count as
+// cells against --max-cells (compile.BoardCost), and a few cells far
+// apart would draw a box of millions of rows: such a board is written
+// as its cells.
+func art(board []compile.Cell, maxArea int) (rows []string, ok bool) {
+	if len(board) == 0 {
+		return nil, false
+	}
 	lo, hi := board[0], board[0]
-	on := map[compile.Cell]bool{}
 	for _, c := range board {
-		on[c] = true
 		for k := range 2 {
 			lo[k], hi[k] = min(lo[k], c[k]), max(hi[k], c[k])
 		}
 	}
-	if lo[0] < 0 || lo[1] != 0 {
+	// Coordinates are within ±record.MaxCoord, so the product cannot wrap.
+	if lo[0] < 0 || lo[1] != 0 || (hi[0]+1)*(hi[1]+1) > maxArea {
 		return nil, false
+	}
+	on := map[compile.Cell]bool{}
+	for _, c := range board {
+		on[c] = true
 	}
 	for y := hi[1]; y >= 0; y-- {
 		var b strings.Builder

@@ -1,6 +1,7 @@
 package puzzler
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -139,6 +140,10 @@ func Import(path string, data []byte, opt Options) (*Puzzle, error) {
 	}
 	pz.limits = opt.Limits
 	pieces, onBoard := pz.placeBoard(pieces)
+	if len(pz.Board) == 0 {
+		// Every piece lies apart from the others, as parked ones do.
+		return nil, fmt.Errorf("%s:%d: the first solution has no board: every piece lies apart from the others", path, f.first.Line)
+	}
 	pz.MayCross = crossing(l, onBoard)
 	pz.onBoard = onBoard
 	// One-sided when a piece and its mirror image are both there, or when
@@ -158,6 +163,9 @@ func Import(path string, data []byte, opt Options) (*Puzzle, error) {
 	pz.OneSided = pz.chiral || strings.Contains(pz.Name, "one-sided") && l.Flips()
 	pz.Pieces, pz.Shapes = pieceSet(l, pieces, pz.OneSided)
 	if err := pz.check(onBoard, pieces); err != nil {
+		if le := (*compile.LimitError)(nil); errors.As(err, &le) {
+			return nil, fmt.Errorf("%s: the self-check of the spec written: %w", path, le)
+		}
 		return nil, fmt.Errorf("%s: the spec written does not reproduce the file's first solution (a bug in the importer): %v", path, err)
 	}
 	return pz, nil

@@ -2,6 +2,7 @@ package puzzler
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -9,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/spec"
 )
@@ -205,5 +207,62 @@ func TestScaledBudget(t *testing.T) {
 		if got := scaledBudget(10*time.Second, c.usual, c.ratio); got != c.want {
 			t.Errorf("scaledBudget(10s, %s, %g) = %s, want %s", c.usual, c.ratio, got, c.want)
 		}
+	}
+}
+
+// TestImportLimits: the importer's work is bounded by the limits it is
+// given: the board's cells before any piece is compared, and its
+// self-check's placements, refused as a limit (raised by a flag), not
+// reported as a bug of the importer.
+func TestImportLimits(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("solution 1:\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "%d,%d P%d\n", i%8, i/8, i)
+	}
+	b.WriteString("\n" + strings.Repeat("XXXXXXXX\n", 5) + "\n")
+	data := []byte(b.String())
+	for _, tt := range []struct {
+		lim  compile.Limits
+		want string // "" for an import that succeeds
+	}{
+		{compile.Limits{}, ""},
+		{compile.Limits{Cells: 40, Placements: 1600}, ""},
+		{compile.Limits{Cells: 39}, "more than 39 cells"},
+		{compile.Limits{Placements: 1599}, "self-check of the spec written: more than 1599 placements"},
+	} {
+		_, err := Import("mono.txt", data, Options{Lattice: "square", Limits: tt.lim})
+		if tt.want == "" {
+			if err != nil {
+				t.Errorf("%+v: %v", tt.lim, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tt.want) || strings.Contains(err.Error(), "bug") {
+			t.Errorf("%+v: %v, want %q", tt.lim, err, tt.want)
+		}
+	}
+}
+
+// TestImportFarApart: a board of a few cells far apart is written as its
+// cells, not drawn over its bounding box (900,002 rows of 900,002 took
+// 2 GB and did not finish), and a solution whose pieces all lie apart has
+// no board and is refused at its line instead of panicking.
+func TestImportFarApart(t *testing.T) {
+	far := "solution 1:\n0,0 0,1 A\n1,0 1,1 B\n900000,900000 900000,900001 C\n900001,900000 900001,900001 D\n\nAB CD\nAB CD\n\n"
+	pz, err := Import("far.txt", []byte(far), Options{Lattice: "square"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if toml := string(pz.TOML()); !strings.Contains(toml, "cells = \"\"\"\n0,0 0,1 1,0 1,1 900000,900000") || strings.Contains(toml, "art =") {
+		t.Errorf("far-apart board not written as its cells:\n%s", toml)
+	}
+	near := "solution 1:\n0,0 0,1 A\n1,0 1,1 B\n100,0 100,1 C\n101,0 101,1 D\n\nAB CD\nAB CD\n\n"
+	if pz, err = Import("near.txt", []byte(near), Options{Lattice: "square"}); err != nil || !strings.Contains(string(pz.TOML()), "art =") {
+		t.Errorf("a board of 204 positions not drawn: %v", err)
+	}
+	apart := "solution 1:\n0,0 A\n900000,900000 B\n\nA\n\nB\n\n"
+	if _, err := Import("apart.txt", []byte(apart), Options{Lattice: "square"}); err == nil || !strings.HasPrefix(err.Error(), "apart.txt:1: the first solution has no board") {
+		t.Errorf("pieces all apart: %v", err)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/polyspec/polyspec/compile"
 )
 
 // FileName is the spec's file name: its name, which is the solution file's
@@ -209,7 +211,11 @@ func (pz *Puzzle) keys(b *strings.Builder, sep string) {
 // board returns the board's key, art or cells, and its text.
 func (pz *Puzzle) board() (string, string) {
 	if pz.Lattice.Squares() {
-		if rows, ok := art(pz.Board); ok {
+		maxArea := pz.limits.Cells
+		if maxArea == 0 {
+			maxArea = compile.DefaultMaxCells
+		}
+		if rows, ok := art(pz.Board, maxArea); ok {
 			return "art", strings.Join(rows, "\n")
 		}
 	}

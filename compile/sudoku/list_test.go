@@ -1,6 +1,7 @@
 package sudoku_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/polyspec/polyspec/compile/sudoku"
@@ -53,6 +54,9 @@ func TestIsList(t *testing.T) {
 func FuzzReadList(f *testing.F) {
 	f.Add([]byte("1..4.4.223.1..2.\n"))
 	f.Add([]byte("# c\n4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n"))
+	// a letter that is no digit of the grid, on 9x9 and on 16x16
+	f.Add([]byte("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4.....Z\n"))
+	f.Add([]byte(strings.Repeat(".", 255) + "g\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		l, err := sudoku.ReadList("f.txt", data)
 		if err != nil {

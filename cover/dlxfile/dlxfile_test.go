@@ -3,6 +3,8 @@ package dlxfile
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -150,10 +152,20 @@ func FuzzRead(f *testing.F) {
 		"a |\n",
 		"a | s\ns:1\n",
 		"1:2|a\r\na\n\n",
+		// past ReadLimit's bound of 3 options, with and without colours
+		"a b\na\nb\na b\nb\n",
+		"p | s\np s:1\np s:2\np s:3\np s:4\n",
 	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
+		// --max-placements: a file reads within the bound or is refused
+		// at a position, never built past it.
+		if p, err := ReadLimit(strings.NewReader(in), "fuzz", 3); err == nil && p.NumOptions() > 3 {
+			t.Fatalf("ReadLimit(3) built %d options", p.NumOptions())
+		} else if err != nil && !strings.HasPrefix(err.Error(), "fuzz:") {
+			t.Fatalf("error without position: %v", err)
+		}
 		p, err := Read(strings.NewReader(in), "fuzz")
 		if err != nil {
 			if !strings.HasPrefix(err.Error(), "fuzz:") {
@@ -180,3 +192,22 @@ func TestReadLimit(t *testing.T) {
 		t.Errorf("past the bound: %v, want %s", err, want)
 	}
 }
+
+// TestReadLongLine: a line past MaxLine is refused at its line when it
+// passes the bound, without reading the rest; a line of 4 MiB (past
+// bufio's buffer, within the bound) reads.
+func TestReadLongLine(t *testing.T) {
+	items := "a " + strings.Repeat("b", 4<<20) + "\n"
+	if p, err := Read(strings.NewReader(items+"a\n"), "long.dlx"); err != nil || p.NumOptions() != 1 {
+		t.Fatalf("a line of 4 MiB: %v", err)
+	}
+	_, err := Read(io.MultiReader(strings.NewReader("a\n"), zeros{}), "z.dlx")
+	if err == nil || err.Error() != fmt.Sprintf("z.dlx:2:1: a line longer than %d bytes, the limit (not a DLX file?)", MaxLine) {
+		t.Fatalf("an endless line: %v", err)
+	}
+}
+
+// zeros is an endless stream of zero bytes, as /dev/zero.
+type zeros struct{}
+
+func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }

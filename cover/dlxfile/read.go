@@ -65,8 +65,15 @@ func ReadLimit(in io.Reader, filename string, maxOptions int) (*cover.Problem, e
 	r := &reader{file: filename, maxOptions: maxOptions}
 	br := bufio.NewReader(in)
 	var toks []token
+	var buf []byte
 	for {
-		line, err := br.ReadString('\n')
+		var err error
+		buf, err = readLine(br, buf[:0])
+		line := string(buf)
+		if errors.Is(err, errLongLine) {
+			r.line++
+			return nil, r.errorf(1, "a line longer than %d bytes, the limit (not a DLX file?)", MaxLine)
+		}
 		if err != nil && !errors.Is(err, io.EOF) {
 			return nil, fmt.Errorf("%s: %w", filename, err)
 		}
@@ -95,6 +102,29 @@ func ReadLimit(in io.Reader, filename string, maxOptions int) (*cover.Problem, e
 		return nil, r.errorf(1, "expected the item line, found end of file")
 	}
 	return r.p, nil
+}
+
+// MaxLine bounds a line of a DLX file: an item line of a million items
+// has a few megabytes. A longer line (a file of zeros, one that is no
+// DLX file) is refused when it passes the bound, not held whole up to
+// the file's own limit.
+const MaxLine = 16 << 20
+
+var errLongLine = errors.New("line too long")
+
+// readLine appends the next line of br, with its newline, to buf, up to
+// MaxLine bytes.
+func readLine(br *bufio.Reader, buf []byte) ([]byte, error) {
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if len(buf)+len(chunk) > MaxLine {
+			return buf, errLongLine
+		}
+		buf = append(buf, chunk...)
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return buf, err
+		}
+	}
 }
 
 // split appends the words of line to toks.

@@ -93,6 +93,12 @@ func FuzzReadRecords(f *testing.F) {
 		"solution 1 (74 searches):\n0,1,0 1,1i 1,0,1 X\n\n-X-\n\n",
 		"solution 2:\n0,0,0 1,0,0 A\n0,0,1 B\n\npic\n\nsolution 3:\n-1,2 Q\n\nQ\n",
 		"solution \n",
+		// coordinates at, past and far past the bound
+		"solution 1:\n1000000,-1000000 A\n\nA\n\n",
+		"solution 1:\n1000001,0 A\n\nA\n\n",
+		"solution 1:\n0,0,-1000001 A\n\nA\n\n",
+		"solution 1:\n9223372036854775807,0 A\n\nA\n\n",
+		"solution 1:\n-9223372036854775808,0,0 A\n\nA\n\n",
 	} {
 		f.Add(s)
 	}
@@ -100,6 +106,17 @@ func FuzzReadRecords(f *testing.F) {
 		recs, err := Read(strings.NewReader(text), "f.txt", 0)
 		if err != nil {
 			return
+		}
+		for _, r := range recs {
+			for _, p := range r.Pieces {
+				for _, c := range p.Cells {
+					for _, v := range c {
+						if CheckCoord(v) != nil {
+							t.Fatalf("cell %v read, beyond ±%d", c, MaxCoord)
+						}
+					}
+				}
+			}
 		}
 		var b strings.Builder
 		for _, r := range recs {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/polyspec/polyspec/emit"
@@ -54,4 +55,32 @@ func TestDetect(t *testing.T) {
 	if err := j.Text.End(&out, j.Parts[0], emit.Summary{Solutions: st.Solutions}); err != nil || out.String() != "2 solutions\n" {
 		t.Errorf("Load: End = %v, %q", err, out.String())
 	}
+}
+
+// FuzzDetect checks the rule that tells a game from a spec: a spec or a
+// DLX file is never a game and a .json file always a NYT one, whatever
+// its first bytes; elsewhere a byte order mark changes nothing.
+func FuzzDetect(f *testing.F) {
+	for _, s := range []string{"board:\n##\n", "\xef\xbb\xbfboard:\n", "board:\n  size: 20x3\n", "---\nboard:\n", "{}", "pieces = \"5*\"\n"} {
+		for _, ext := range []string{".txt", ".yaml", ".json", ""} {
+			f.Add("g"+ext, []byte(s))
+		}
+	}
+	f.Fuzz(func(t *testing.T, name string, head []byte) {
+		got := Detect(name, head)
+		switch strings.ToLower(filepath.Ext(name)) {
+		case ".toml", ".yaml", ".yml", ".dlx":
+			if got != None {
+				t.Fatalf("Detect(%q, %q) = %d: a spec or DLX file taken for a game", name, head, got)
+			}
+		case ".json":
+			if got != NYT {
+				t.Fatalf("Detect(%q, %q) = %d, want NYT", name, head, got)
+			}
+		default:
+			if bom := Detect(name, append([]byte("\xef\xbb\xbf"), head...)); bom != got && !bytes.HasPrefix(head, []byte("\xef\xbb\xbf")) {
+				t.Fatalf("Detect(%q) is %d with a byte order mark, %d without", name, bom, got)
+			}
+		}
+	})
 }
