@@ -8,23 +8,30 @@ import (
 )
 
 // FirstFlags choose how solve looks for the first solutions of a search
-// that --stop-after cuts short (see cover.Portfolio and cover.Restarts).
+// that --stop-after cuts short (see cover.Restarts and cover.Portfolio).
 type FirstFlags struct {
-	Restarts string `default:"auto" enum:"auto,on,off" group:"search" help:"With -n: auto mixes strategies, on restarts only, off the plain search."`
+	Restarts string `default:"auto" enum:"auto,on,off,portfolio" group:"search" help:"With -n: restart a stuck search (auto: on one core); portfolio: mixed."`
 	Seed     uint64 `default:"1" group:"search" help:"The seed of the restarts' random orders."`
 }
 
 // restarts returns the backend and split search for a part's search: b
-// in a portfolio of strategies on --workers cores (or in restarts, on
-// one), when the flags and the search allow it, and b and par as they are
-// otherwise. They are for finding solutions, so only a search with a
+// in restarts on one core, or in a portfolio of strategies on --workers
+// cores, when the flags and the search allow it, and b and par as they
+// are otherwise. They are for finding solutions, so only a search with a
 // limit uses them; a part searched by its own backend (Pips, Sudoku) or
 // with rules on sums keeps its search.
 func (c *SolveCmd) restarts(stopAfter int, pt *pipeline.Part, b cover.Backend, par *cover.Parallel) (cover.Backend, *cover.Parallel) {
-	if c.First.Restarts == "off" || stopAfter <= 0 || c.Scale.used() || pt.Backend != nil || pt.Regions != nil {
+	mode := c.First.Restarts
+	if mode == "auto" {
+		mode = "off"
+		if c.Workers <= 1 {
+			mode = "on"
+		}
+	}
+	if mode == "off" || stopAfter <= 0 || c.Scale.used() || pt.Backend != nil || pt.Regions != nil {
 		return b, par
 	}
-	if c.First.Restarts == "on" {
+	if mode == "on" {
 		return cover.Restarts{Backend: b, Seed: c.First.Seed}, nil
 	}
 	workers := c.Workers

@@ -211,7 +211,7 @@ func firstSolution(ctx context.Context, pt *pipeline.Part, timeout time.Duration
 	}
 	if pt.Regions == nil {
 		// The search solve -n 1 makes (first.go).
-		b = cover.Portfolio{Backend: b}
+		b = cover.Restarts{Backend: b}
 	}
 	var first *emit.Solution
 	_, err = cover.SolveRegions(ctx, b, pt.Problem, pt.Regions, func(sol []int) bool {
