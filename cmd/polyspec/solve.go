@@ -87,6 +87,9 @@ func (c *SolveCmd) Run(e *env) error {
 	if err := c.Scale.check(c.Count, stopAfter); err != nil {
 		return err
 	}
+	if stopAfter <= 0 && (c.First.Restarts == "on" || c.First.Restarts == "portfolio") {
+		return fmt.Errorf("--restarts %s looks for first solutions, and this search runs to its end: add -n N, or leave --restarts out", c.First.Restarts)
+	}
 	if c.showFirst(e, j) {
 		return c.first(e, j, b)
 	}
@@ -236,8 +239,8 @@ func (c *SolveCmd) check(j *job, b cover.Backend) error {
 		if _, ok := b.(cover.RegionBackend); pt.Regions != nil && pt.Backend == nil && !ok {
 			return fmt.Errorf("--backend %s is not available for %s with rules on sums (%s): only backend sums checks them", c.Backend, j.kind, pt.Title)
 		}
-		if c.First.Restarts == "on" && (pt.Backend != nil || pt.Regions != nil) {
-			return fmt.Errorf("--restarts on is not available for %s: they are searched by backend sums, which has no restarts", j.kind)
+		if (c.First.Restarts == "on" || c.First.Restarts == "portfolio") && (pt.Backend != nil || pt.Regions != nil) {
+			return fmt.Errorf("--restarts %s is not available for %s: they are searched by backend sums, which has no restarts", c.First.Restarts, j.kind)
 		}
 	}
 	if err := p.check(); err != nil {
