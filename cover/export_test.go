@@ -17,7 +17,7 @@ func Weighted(ctx context.Context, p *Problem, w *[]float64) context.Context {
 		l.w = *w
 	}
 	*w = l.w
-	return withWeighting(ctx, &weighting{l: l, use: true})
+	return withWeighting(ctx, &weighting{l: l})
 }
 
 // Finders is finders, for the external tests.

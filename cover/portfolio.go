@@ -58,7 +58,7 @@ func (f Portfolio) backend() Backend {
 func (f Portfolio) lanes(p *Problem) []Backend {
 	b := f.backend()
 	if _, ok := b.(autoBackend); !ok {
-		return []Backend{b, Restarts{Backend: b, Seed: f.Seed, Weights: true, weighFirst: true}}
+		return []Backend{b, Restarts{Backend: b, Seed: f.Seed, weighted: true}}
 	}
 	branch := chooseBranching(p)
 	lanes := []Backend{choose(p, false)}
@@ -70,7 +70,7 @@ func (f Portfolio) lanes(p *Problem) []Backend {
 			lanes = append(lanes, bitsBackend{})
 		}
 	}
-	return append(lanes, Restarts{Backend: branch, Seed: f.Seed, Weights: true, weighFirst: true})
+	return append(lanes, Restarts{Backend: branch, Seed: f.Seed, weighted: true})
 }
 
 // bitsSuits reports whether bits can search p in the order its compiler

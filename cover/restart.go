@@ -23,9 +23,8 @@ import (
 // afresh from there, so that the solutions near a first one are found by
 // the run that is there. Where the backend is auto and auto picks bits,
 // the runs of bits take turns with runs of algx or dlx (see portfolio).
-// With Weights, the runs after the first branch by item weights learned
-// from the dead ends of every run before (see learned), which the first
-// only learns.
+// The restarts that are a lane of a Portfolio also branch by item weights
+// learned from the dead ends of every run before (see learned).
 //
 // Every solution is reported once, however many runs find it; without
 // restarts a run would find the same ones again. For that Restarts keeps a
@@ -44,14 +43,12 @@ type Restarts struct {
 	// Unit is the budget of the shortest run, in nodes; 0 means
 	// RestartUnit. Budgets are looked at every few thousand nodes.
 	Unit int64
-	// Weights makes the runs learn item weights from their dead ends and
-	// branch by them. It is off by default: on the catalogue's first
-	// solutions it lost more often than it won
+	// weighted makes every run learn item weights from its dead ends and
+	// branch by them, for a Portfolio (whose plain search is a lane of its
+	// own). Restarts alone do without: on the catalogue's first solutions
+	// the weights lost more often than they won
 	// (docs/first-solutions-2026-11-27.md).
-	Weights bool
-	// weighFirst makes the first run branch by the learned weights too,
-	// for a Portfolio, whose plain search is a lane of its own.
-	weighFirst bool
+	weighted bool
 }
 
 // RestartUnit is the default Unit of Restarts.
@@ -80,7 +77,10 @@ func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 	runs := r.portfolio(p)
 	rng := rand.New(rand.NewPCG(r.Seed, restartStream))
 	var seen reported
-	learned := newLearned(p)
+	var weights *learned
+	if r.weighted {
+		weights = newLearned(p)
+	}
 	var (
 		total   Stats
 		stopped bool
@@ -97,8 +97,8 @@ func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 		budget := unit * luby(j) * run.scale
 		lim := &nodeBudget{left: budget, per: budget}
 		rctx := context.WithValue(ctx, nodeBudgetKey{}, lim)
-		if r.Weights {
-			rctx = withWeighting(rctx, &weighting{l: learned, items: items, use: j > 1 || r.weighFirst})
+		if weights != nil {
+			rctx = withWeighting(rctx, &weighting{l: weights, items: items})
 		}
 		st, err := run.b.Solve(rctx, q, func(sol []int) bool {
 			mapped = mapped[:0]

@@ -40,13 +40,11 @@ func newLearned(p *Problem) *learned {
 
 // A weighting, put in a search's context under weightingKey, gives a run
 // of algx or dlx the learned weights: items maps an item of the run's
-// problem to the item of the learned one it is (nil: the same), and use
-// says whether the run's choice of item follows the weights or only
-// teaches them.
+// problem to the item of the learned one it is (nil: the same). The run's
+// choice of item follows the weights, and its dead ends teach them.
 type weighting struct {
 	l     *learned
 	items []int
-	use   bool
 }
 
 type weightingKey struct{}
@@ -101,7 +99,7 @@ func (rw *rankWeights) store() {
 }
 
 // used reports whether the choice of item follows the weights.
-func (rw *rankWeights) used() bool { return rw != nil && rw.from.use }
+func (rw *rankWeights) used() bool { return rw != nil }
 
 // fail records a dead end at primary r.
 func (rw *rankWeights) fail(r int) {

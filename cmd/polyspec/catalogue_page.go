@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/polyspec/polyspec/docs"
 	"github.com/polyspec/polyspec/internal/infile"
 	"github.com/polyspec/polyspec/internal/record"
 	"github.com/polyspec/polyspec/puzzles"
@@ -144,42 +145,20 @@ func (c *ListCmd) puzzlerRun(entry puzzles.Entry) (string, error) {
 	return fmt.Sprintf("%s, cut short after %d", closing.Duration, closing.Count), nil
 }
 
-// readTimes reads a times file into polyspec's time of each puzzle as the
-// page shows it ("1.25 s, count", "over 5 s, first"). Each line holds a
-// puzzle's name, what was timed (count, or first: the first solution) and
-// its CPU seconds, separated by tabs; "over" before the seconds marks a run
-// stopped at that limit. Blank lines and lines starting with # are skipped.
+// readTimes reads a times file (docs.ParseTimes) into polyspec's time of
+// each puzzle as the page shows it ("1.25 s, count", "over 5 s, first").
 func readTimes(file string) (map[string]string, error) {
 	data, err := infile.ReadFile(file, infile.TableBytes, "a times file")
 	if err != nil {
 		return nil, err
 	}
+	timings, err := docs.ParseTimes(file, string(data))
+	if err != nil {
+		return nil, err
+	}
 	times := map[string]string{}
-	for i, line := range strings.Split(string(data), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		bad := func(why string) error { return fmt.Errorf("%s:%d:1: %s", file, i+1, why) }
-		f := strings.Split(line, "\t")
-		if len(f) != 3 {
-			return nil, bad(fmt.Sprintf("want 3 tab-separated fields (name, count or first, seconds), got %d", len(f)))
-		}
-		name, what, secs := f[0], f[1], f[2]
-		if what != "count" && what != "first" {
-			return nil, bad(fmt.Sprintf("want count or first as what was timed, got %q", what))
-		}
-		over, limit := strings.CutPrefix(secs, "over ")
-		if v, err := strconv.ParseFloat(over, 64); err != nil || v < 0 {
-			return nil, bad(fmt.Sprintf("want seconds (a number, or \"over\" and one), got %q", secs))
-		}
-		if _, dup := times[name]; dup {
-			return nil, bad(fmt.Sprintf("%s is timed twice", name))
-		}
-		t := over + " s, " + what
-		if limit {
-			t = "over " + t
-		}
-		times[name] = t
+	for name, t := range timings {
+		times[name] = t.String()
 	}
 	return times, nil
 }

@@ -49,13 +49,9 @@ func Write(path string, data []byte) error {
 	// readily as any other.
 	err = tmp.Chmod(mode)
 	if err == nil {
-		_, err = tmp.Write(data)
-	}
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
+		err = fill(tmp, data)
+	} else {
+		tmp.Close()
 	}
 	if err == nil {
 		err = os.Rename(tmp.Name(), target)
@@ -66,6 +62,19 @@ func Write(path string, data []byte) error {
 	}
 	syncDir(filepath.Dir(target))
 	return nil
+}
+
+// fill writes data to a new temporary file, makes it durable and closes
+// it, ready to be renamed over its target.
+func fill(f *os.File, data []byte) error {
+	_, err := f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // WriteWith writes to path, as Write does, what write writes.

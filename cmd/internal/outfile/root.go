@@ -31,13 +31,7 @@ func WriteIn(root *os.Root, name string, data []byte) error {
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
+	err = fill(f, data)
 	if err == nil {
 		err = root.Rename(tmp, name)
 	}
