@@ -11,7 +11,7 @@ import "github.com/polyspec/polyspec/cover"
 func (pz *Puzzle) SetBalanceCheck(b Hint) {
 	pz.Options.BalanceCheck = b
 	pz.Problem.Colourings = nil
-	if b.gives(pz.Lattice, func(g *grid) bool { return g.balanceCheck }) {
+	if b.gives(pz.Lattice, func(g *grid, _ bool) bool { return g.balanceCheck }) {
 		pz.Problem.Colourings = pz.colourings(pz.firstCell())
 	}
 }

@@ -162,7 +162,7 @@ var twigDirections = [3][2]int{{1, 0}, {-1, 1}, {0, -1}}
 // vectors at 0° and 60° with a hexagon's centre at the origin, so that the
 // hexagonal group acts on it.
 var twigLattice = segmentGrid(&grid{
-	name: "twig", family: "twigs", picture: SlantedPicture, group: hexGroup, colours: []colouring{{3, kind}},
+	name: "twig", family: "twigs", deadRegionsFirst: true, picture: SlantedPicture, group: hexGroup, colours: []colouring{{3, kind}},
 }, &segmentGeometry{
 	slots: 6,
 	encode: func(c Cell) point {

@@ -150,6 +150,11 @@ const (
 	HintOn
 	// HintOff never gives it.
 	HintOff
+	// HintByLatticeFirst gives it where it was measured to pay for a
+	// search that stops after its first few solutions, which gives up
+	// on a barren subtree sooner with it on more lattices than a count
+	// does (see grid.deadRegionsFirst).
+	HintByLatticeFirst
 )
 
 // ParseHint reads a hint's switch as the command line writes it: auto
@@ -167,10 +172,11 @@ func ParseHint(s string) (Hint, error) {
 }
 
 // gives reports whether h gives its hint on lattice l, where pays says
-// whether a grid lattice gives it by default.
-func (h Hint) gives(l Lattice, pays func(*grid) bool) bool {
+// whether a grid lattice gives it by default, for a search of a few
+// solutions when first is true.
+func (h Hint) gives(l Lattice, pays func(g *grid, first bool) bool) bool {
 	g, ok := l.(*grid)
-	return h == HintOn || h == HintByLattice && ok && pays(g)
+	return h == HintOn || (h == HintByLattice || h == HintByLatticeFirst) && ok && pays(g, h == HintByLatticeFirst)
 }
 
 // firstCell returns the item of the board's first cell, from which the
@@ -186,7 +192,8 @@ func (pz *Puzzle) firstCell() int {
 func (pz *Puzzle) SetDeadRegions(d Hint) {
 	pz.Options.DeadRegions = d
 	pz.Problem.Cells = nil
-	if d.gives(pz.Lattice, func(g *grid) bool { return g.deadRegions }) && pz.connectedPieces() {
+	pays := func(g *grid, first bool) bool { return g.deadRegions || first && g.deadRegionsFirst }
+	if d.gives(pz.Lattice, pays) && pz.connectedPieces() {
 		pz.Problem.Cells = pz.cells(pz.firstCell())
 	}
 }

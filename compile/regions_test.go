@@ -132,3 +132,36 @@ func TestParseHint(t *testing.T) {
 		t.Errorf("ParseHint(yes): %v", err)
 	}
 }
+
+// TestDeadRegionsByLattice checks on which lattices the dead-region check
+// is given by default: for a count where it was measured to pay, and for
+// a first solution on twigs too.
+func TestDeadRegionsByLattice(t *testing.T) {
+	want := map[string][2]bool{ // lattice: {count, first solution}
+		"square": {true, true}, "iamond": {true, true}, "twig": {false, true},
+		"cubic": {false, false}, "hex": {false, false}, "stick": {false, false},
+	}
+	seen := map[string]bool{}
+	for _, s := range switchTestSpecs(t, "lattices") {
+		pz, err := compile.FromSpec(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, ok := want[pz.Lattice.Name()]
+		if !ok || seen[pz.Lattice.Name()] {
+			continue
+		}
+		seen[pz.Lattice.Name()] = true
+		for k, hint := range []compile.Hint{compile.HintByLattice, compile.HintByLatticeFirst} {
+			pz.SetDeadRegions(hint)
+			if got := pz.Problem.Cells != nil; got != w[k] {
+				t.Errorf("%s (%s), hint %d: dead regions %v, want %v", s.Name.V, pz.Lattice.Name(), hint, got, w[k])
+			}
+		}
+	}
+	for l := range want {
+		if !seen[l] {
+			t.Errorf("no puzzle on the %s lattice", l)
+		}
+	}
+}

@@ -176,7 +176,7 @@ func (c *GalleryCmd) card(ctx context.Context, en puzzles.Entry, id string) (gal
 	default:
 		card.Known = "unknown"
 	}
-	j, err := specJob(s, loadOptions{})
+	j, err := specJob(s, loadOptions{first: true})
 	if err != nil {
 		return galleryCard{}, err
 	}

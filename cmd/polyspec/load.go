@@ -70,8 +70,11 @@ type loadOptions struct {
 	// deadRegions is --dead-regions: auto (or ""), on or off.
 	deadRegions string
 	// balance is --balance: auto (or ""), on or off.
-	balance    string
-	count      bool   // only the count is printed
+	balance string
+	count   bool // only the count is printed
+	// first says that the search stops after its first few solutions,
+	// for which --dead-regions auto gives the check on more lattices.
+	first      bool
 	showGame   bool   // print a Pips game before its solution
 	difficulty string // the puzzle of an NYT file
 	backend    string // --backend, which a Pips game reads as its own
@@ -96,6 +99,9 @@ func specJob(s *spec.Spec, opts loadOptions) (*job, error) {
 	balance, err := compile.ParseHint(opts.balance)
 	if err != nil {
 		return nil, fmt.Errorf("--balance %w", err)
+	}
+	if dead == compile.HintByLattice && opts.first {
+		dead = compile.HintByLatticeFirst
 	}
 	if dead != compile.HintByLattice {
 		pz.SetDeadRegions(dead)

@@ -57,14 +57,15 @@ func (c *SolveCmd) Run(e *env) error {
 	// Reading and compiling do not watch the context: an interrupt ends
 	// them at once.
 	loaded := process.Unwatched(e.ctx)
-	pivot, err := pivotRule(c.Pivot, c.StopAfter != nil && *c.StopAfter > 0)
+	first := c.StopAfter != nil && *c.StopAfter > 0
+	pivot, err := pivotRule(c.Pivot, first)
 	if err != nil {
 		return err
 	}
 	// Building a big puzzle's placements, and weighing its pivots, can
 	// take seconds of their own.
 	stopStatus := e.status.Show(preparing)
-	j, err := load(c.Target, loadOptions{all: c.All, pivot: pivot, deadRegions: c.DeadRegions, balance: c.Balance, count: c.Count, showGame: c.ShowGame, difficulty: c.Difficulty, backend: c.Backend, limits: e.limits})
+	j, err := load(c.Target, loadOptions{all: c.All, pivot: pivot, deadRegions: c.DeadRegions, balance: c.Balance, count: c.Count, first: first, showGame: c.ShowGame, difficulty: c.Difficulty, backend: c.Backend, limits: e.limits})
 	stopStatus()
 	loaded()
 	if err != nil {
