@@ -28,7 +28,7 @@ type SolveCmd struct {
 	Workers     int    `default:"0" placeholder:"N" group:"search" help:"Search on N cores (0: every core); the solutions and count are the same."`
 	Pivot       string `default:"auto" enum:"auto,fewest,free,estimate" group:"search" help:"How a search modulo symmetry picks the piece it fixes."`
 	// DeadRegions switches the dead-region check (load.go).
-	DeadRegions string `name:"dead-regions" default:"auto" enum:"auto,on,off" group:"search" help:"Prune empty regions no piece left fills (auto: squares and triangles)."`
+	DeadRegions string `name:"dead-regions" default:"auto" enum:"auto,on,off" group:"search" help:"Prune regions no piece left fills (auto: by lattice; 'help search')."`
 	// Balance switches the colour-balance check (load.go).
 	Balance string `default:"auto" enum:"auto,on,off" group:"search" help:"Prune by colours the pieces left cannot cover (auto: on for triangles)."`
 	// First looks for the first solutions with restarts (first.go).
