@@ -221,6 +221,9 @@ func (s *sweep[M]) count(r *run, allowed uint64) (uint64, bool, error) {
 	cur := map[M]uint64{empty: 1}
 	s.counts = s.counts[:0]
 	overflow := false
+	// begun: the nodes before this sweep, from which the budget's
+	// check at each level projects the rest (see overBudget).
+	begun := r.stats.Nodes
 	for level := range s.nprim {
 		s.counts = append(s.counts, len(cur))
 		next := make(map[M]uint64, len(cur))
@@ -257,6 +260,9 @@ func (s *sweep[M]) count(r *run, allowed uint64) (uint64, bool, error) {
 		}
 		if len(next) > bound {
 			return 0, false, fmt.Errorf("sweep: %d states at item %s (of %d), more than the bound of %d: %w", len(next), s.names[level], s.nprim, bound, ErrTooManyStates)
+		}
+		if r.overBudget(float64(r.stats.Nodes-begun) / float64(level+1) * float64(s.nprim-level-1)) {
+			return 0, false, r.err
 		}
 		cur = next
 	}

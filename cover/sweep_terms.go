@@ -123,9 +123,14 @@ func (s *sweep[M]) terms(r *run, k, b int) (sum, bound uint64, err error) {
 	maxStates := sweepBytes / (2 * 2 * (8*width + 8*len(m) + 16))
 	for high := uint64(0); high < 1<<(k-b); high++ {
 		fixed := high << b
+		before := r.stats.Nodes
 		last, overflowed, err := s.vectors(r, maxStates, width, fixed)
 		if err != nil {
 			return 0, 0, err
+		}
+		// The terms to come take more pieces, and no fewer transitions.
+		if r.overBudget(float64(r.stats.Nodes-before) * float64(1<<(k-b)-1-high)) {
+			return 0, 0, r.err
 		}
 		if high == 1<<(k-b)-1 {
 			if overflowed {
@@ -157,6 +162,9 @@ func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64) (last []u
 	}
 	low := uint64(width - 1)
 	s.counts = s.counts[:0]
+	// begun: the nodes before this sweep, from which the budget's
+	// check at each level projects the rest (see overBudget).
+	begun := r.stats.Nodes
 	for level := range s.nprim {
 		s.counts = append(s.counts, len(cur))
 		next := make(map[M]int32, len(cur))
@@ -221,6 +229,9 @@ func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64) (last []u
 		}
 		if len(next) > maxStates {
 			return nil, false, fmt.Errorf("sweep: %d states at item %s (of %d), more than the bound of %d for vectors of %d: %w", len(next), s.names[level], s.nprim, maxStates, width, ErrTooManyStates)
+		}
+		if r.overBudget(float64(r.stats.Nodes-begun) / float64(level+1) * float64(s.nprim-level-1)) {
+			return nil, false, r.err
 		}
 		cur, vals, spare = next, nvals, vals
 	}
