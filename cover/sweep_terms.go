@@ -36,14 +36,11 @@ const maxTermPieces = 20
 // that Problem.Order leaves out, if every option covers exactly one of
 // them and the same number of the primaries Order lists, and those are
 // as many as the pieces can cover.
-func termPieces(pl *plan) []int {
+func termPieces(pl *plan, order []int) []int {
 	p := pl.prob
-	if p.Order == nil {
-		return nil
-	}
 	onBoard := make([]bool, len(p.Items))
 	cells := 0
-	for _, i := range p.Order {
+	for _, i := range order {
 		if !p.Items[i].Secondary {
 			onBoard[i] = true
 			cells++
@@ -89,8 +86,8 @@ func termPieces(pl *plan) []int {
 // its lookup, is paid once per state for 2^b terms. b is the most that
 // keeps the vectors of the widest level within sweepBytes: a level that
 // would take more starts the count again with a quarter of the width.
-func sweepTerms(r *run, pl *plan, pieces []int) (int64, error) {
-	sw := newSweep(pl, pieces)
+func sweepTerms(r *run, pl *plan, order, pieces []int) (int64, error) {
+	sw := newSweep(pl, order, pieces)
 	k := len(pieces)
 	b := min(k, maxTermWidth)
 	for {
