@@ -225,6 +225,7 @@ func (s *sweep[M]) count(r *run, allowed uint64) (uint64, bool, error) {
 	begun := r.stats.Nodes
 	for level := range s.nprim {
 		s.counts = append(s.counts, len(cur))
+		atLevel := r.stats.Nodes
 		next := make(map[M]uint64, len(cur))
 		keep := s.keep[level]
 		w, bit := level/64, uint64(1)<<(level%64)
@@ -260,7 +261,7 @@ func (s *sweep[M]) count(r *run, allowed uint64) (uint64, bool, error) {
 		if len(next) > bound {
 			return 0, false, fmt.Errorf("sweep: %d states at item %s (of %d), more than the bound of %d: %w", len(next), s.names[level], s.nprim, bound, ErrTooManyStates)
 		}
-		if r.overBudget(float64(r.stats.Nodes-begun) / float64(level+1) * float64(s.nprim-level-1)) {
+		if r.overBudget(sweepRest(float64(r.stats.Nodes-begun), float64(r.stats.Nodes-atLevel), level, s.nprim)) {
 			return 0, false, r.err
 		}
 		cur = next

@@ -16,11 +16,9 @@ import (
 // the search's time or less; one that runs out of it, or whose states
 // pass their memory bound, gives up and the search counts as it would
 // have, having lost at most that share. The sweep also gives up at the
-// end of a level once its transitions so far, with their mean per level
-// again for each level left, would pass the budget: most sweeps that
-// lose do so within a few levels, at a small part of the budget. (The
-// mean, not the last level's: the states of a board wide in its middle,
-// a hexagon or a diamond, peak there.)
+// end of a level once its transitions so far and those it projects for
+// the levels left (see sweepRest) would pass the budget: most sweeps that
+// lose do so within a few levels, at a small part of the budget.
 //
 // The search's estimate is rough (see bitsFaster): an estimate too small
 // only keeps the sweep from a count it could have made; one too big lets
@@ -175,6 +173,23 @@ func sweepFirst(ctx context.Context, p *Problem, group []Symmetry, searched *Pro
 		return Stats{Nodes: st.Nodes}, false, nil
 	}
 	return st, true, err
+}
+
+// sweepRest projects the transitions still to come of a sweep of levels
+// levels that has made done transitions in its levels up to level, last
+// of them at level. A sweep's states grow from its first level towards
+// its middle, as the frontier widens and the subsets of pieces used
+// multiply, and fall again towards its end, about as they rose: so the
+// levels up to the middle's mirror image are taken to cost at least the
+// last, and those after it as many as the levels done, in all; past the
+// middle, the levels left their mean so far. On the 45 aztec diamond a
+// projection by the mean alone let the sweep run to 650 MB and 27 s of
+// CPU before its budget stopped it, a quarter of the search's time.
+func sweepRest(done, last float64, level, levels int) float64 {
+	if mid := levels - 2*(level+1); mid > 0 {
+		return float64(mid)*last + done
+	}
+	return done / float64(level+1) * float64(levels-level-1)
 }
 
 // overBudget reports whether the search's node budget, if it has one,

@@ -164,6 +164,7 @@ func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64) (last []u
 	begun := r.stats.Nodes
 	for level := range s.nprim {
 		s.counts = append(s.counts, len(cur))
+		atLevel := r.stats.Nodes
 		next := make(map[M]int32, len(cur))
 		nvals := spare[:0]
 		keep := s.keep[level]
@@ -227,7 +228,7 @@ func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64) (last []u
 		if len(next) > maxStates {
 			return nil, false, fmt.Errorf("sweep: %d states at item %s (of %d), more than the bound of %d for vectors of %d: %w", len(next), s.names[level], s.nprim, maxStates, width, ErrTooManyStates)
 		}
-		if r.overBudget(float64(r.stats.Nodes-begun) / float64(level+1) * float64(s.nprim-level-1)) {
+		if r.overBudget(sweepRest(float64(r.stats.Nodes-begun), float64(r.stats.Nodes-atLevel), level, s.nprim)) {
 			return nil, false, r.err
 		}
 		cur, vals, spare = next, nvals, vals
