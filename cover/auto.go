@@ -34,6 +34,12 @@ const (
 func (autoBackend) Name() string { return "auto" }
 
 func (autoBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, error) {
+	if visit == nil {
+		// A count: by the sweep where it pays (sweep_choose.go).
+		if st, ok, err := sweepFirst(ctx, p, nil, p); ok {
+			return st, err
+		}
+	}
 	return Choose(p).Solve(ctx, p, visit)
 }
 

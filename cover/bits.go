@@ -163,13 +163,17 @@ func (s *bitSearch[M]) searchPath(r run, path []int32) (Stats, error) {
 // bitsRank numbers the items of a valid problem as bits takes them: the
 // primaries of Problem.Order, the other primaries, and the secondaries,
 // each in problem order.
-func bitsRank(p *Problem) []int32 {
+func bitsRank(p *Problem) []int32 { return orderRank(p, p.Order) }
+
+// orderRank numbers the items of a valid problem as bitsRank does, with
+// order in the place of p.Order.
+func orderRank(p *Problem, order []int) []int32 {
 	rank := make([]int32, len(p.Items))
 	for i := range rank {
 		rank[i] = -1
 	}
 	next := int32(0)
-	for _, i := range p.Order {
+	for _, i := range order {
 		if !p.Items[i].Secondary {
 			rank[i] = next
 			next++

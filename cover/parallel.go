@@ -75,7 +75,19 @@ func (par Parallel) backend() Backend {
 // carried over, whose solutions are not visited again. Visit is called
 // from the goroutine that called Solve, never concurrently.
 func (par Parallel) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, error) {
+	if par.sweepsFirst(visit) {
+		if st, ok, err := sweepFirst(ctx, p, nil, p); ok {
+			return st, err
+		}
+	}
 	return par.run(ctx, p, nil, visit)
+}
+
+// sweepsFirst reports whether a search with visit is a whole count by
+// auto, which tries the sweep first (sweep_choose.go).
+func (par Parallel) sweepsFirst(visit Visit) bool {
+	_, auto := par.backend().(autoBackend)
+	return auto && visit == nil && par.State == nil && par.Shard.whole() == (Shard{Of: 1})
 }
 
 // SolveDistinct is d.Solve(ctx, par, visit), with the symmetry filter run
@@ -96,6 +108,11 @@ func (par Parallel) SolveDistinct(ctx context.Context, d *Distinct, visit Visit)
 			return Stats{}, fmt.Errorf("%s counts modulo symmetry in one piece, which a state or a shard cannot split: %w", par.backend().Name(), ErrUnsupported)
 		}
 		return d.Solve(ctx, par.backend(), nil)
+	}
+	if par.sweepsFirst(visit) {
+		if st, ok, err := sweepFirst(ctx, d.problem, d.group, d.reduced); ok {
+			return st, err
+		}
 	}
 	if visit == nil && d.pivot >= 0 && d.Checked() && countsAlone(par) && par.State == nil && par.Meter == nil && par.Shard.whole() == (Shard{Of: 1}) {
 		return d.count(ctx, par, par.backend())

@@ -10,7 +10,8 @@ import (
 
 // sweepBackend counts the solutions of a plain exact cover without
 // visiting them. It covers the primaries in the order bits takes them
-// (Problem.Order, then the other primaries), always the first uncovered
+// (Problem.Order, then the other primaries; without an Order, one it
+// derives, see sweepOrder), always the first uncovered
 // one, as bits does; but instead of a depth-first search it goes level by
 // level, one primary at a time, and keeps only the distinct states at
 // each level with the number of ways to reach each. A state is the set of
@@ -31,7 +32,7 @@ import (
 //
 // It only counts: asked to visit solutions, it says so. It takes what
 // bits takes (at most maxBitsItems items, every primary covered exactly
-// once, and secondaries without colours) and needs an Order.
+// once, and secondaries without colours).
 type sweepBackend struct{}
 
 func (sweepBackend) Name() string { return "sweep" }
@@ -59,10 +60,11 @@ func (sweepBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, 
 // sweepCount counts a planned problem that sweepFits: term by term when
 // its pieces allow (see sweepTerms), else in one sweep.
 func sweepCount(r *run, pl *plan) (int64, error) {
-	if pieces := termPieces(pl); pieces != nil {
-		return sweepTerms(r, pl, pieces)
+	order := sweepOrder(pl.prob)
+	if pieces := termPieces(pl, order); pieces != nil {
+		return sweepTerms(r, pl, order, pieces)
 	}
-	n, overflowed, err := newSweep(pl, nil).count(r, ^uint64(0))
+	n, overflowed, err := newSweep(pl, order, nil).count(r, ^uint64(0))
 	switch {
 	case err != nil:
 		return 0, err
@@ -74,9 +76,6 @@ func sweepCount(r *run, pl *plan) (int64, error) {
 
 // sweepFits reports why sweep cannot count a planned problem, or nil.
 func sweepFits(pl *plan) error {
-	if pl.prob.Order == nil {
-		return fmt.Errorf("sweep needs an order to cover the items in (Problem.Order), which only a board of squares, triangles, hexagons or cubes gives: %w", ErrUnsupported)
-	}
 	if err := bitsFits(pl); err != nil {
 		// Its states are bits's masks.
 		return fmt.Errorf("sweep takes only what bits takes: %w", err)
@@ -119,16 +118,16 @@ type sweeper interface {
 // leaves those items out of the states and labels each option with its
 // piece instead, for counts that take some of the pieces only, each
 // any number of times.
-func newSweep(pl *plan, pieces []int) sweeper {
+func newSweep(pl *plan, order, pieces []int) sweeper {
 	switch words := (len(pl.prob.Items) + 63) / 64; {
 	case words <= 1:
-		return newSweepOf[[1]uint64](pl, pieces)
+		return newSweepOf[[1]uint64](pl, order, pieces)
 	case words <= 2:
-		return newSweepOf[[2]uint64](pl, pieces)
+		return newSweepOf[[2]uint64](pl, order, pieces)
 	case words <= 4:
-		return newSweepOf[[4]uint64](pl, pieces)
+		return newSweepOf[[4]uint64](pl, order, pieces)
 	default:
-		return newSweepOf[[8]uint64](pl, pieces)
+		return newSweepOf[[8]uint64](pl, order, pieces)
 	}
 }
 
@@ -149,9 +148,9 @@ type sweep[M mask] struct {
 	counts []int
 }
 
-func newSweepOf[M mask](pl *plan, pieces []int) *sweep[M] {
+func newSweepOf[M mask](pl *plan, order, pieces []int) *sweep[M] {
 	p := pl.prob
-	rank := bitsRank(p)
+	rank := orderRank(p, order)
 	np := pl.nprim - len(pieces)
 	label := map[int32]int{} // a piece's rank -> its bit
 	for b, i := range pieces {
@@ -221,8 +220,12 @@ func (s *sweep[M]) count(r *run, allowed uint64) (uint64, bool, error) {
 	cur := map[M]uint64{empty: 1}
 	s.counts = s.counts[:0]
 	overflow := false
+	// begun: the nodes before this sweep, from which the budget's
+	// check at each level projects the rest (see overBudget).
+	begun := r.stats.Nodes
 	for level := range s.nprim {
 		s.counts = append(s.counts, len(cur))
+		atLevel := r.stats.Nodes
 		next := make(map[M]uint64, len(cur))
 		keep := s.keep[level]
 		w, bit := level/64, uint64(1)<<(level%64)
@@ -257,6 +260,9 @@ func (s *sweep[M]) count(r *run, allowed uint64) (uint64, bool, error) {
 		}
 		if len(next) > bound {
 			return 0, false, fmt.Errorf("sweep: %d states at item %s (of %d), more than the bound of %d: %w", len(next), s.names[level], s.nprim, bound, ErrTooManyStates)
+		}
+		if r.overBudget(sweepRest(float64(r.stats.Nodes-begun), float64(r.stats.Nodes-atLevel), level, s.nprim)) {
+			return 0, false, r.err
 		}
 		cur = next
 	}

@@ -27,12 +27,14 @@ type orbitCounter interface {
 // states stay about as few as p's.
 func (sweepBackend) countOrbits(ctx context.Context, p *Problem, group []Symmetry) (Stats, error) {
 	perms := distinctPerms(p, group)
+	order := sweepOrder(p) // derived once, where p has no Order
 	var total Stats
 	var sum int64
 	for _, g := range perms {
 		q := p
 		if g != nil {
 			q = fixedBy(p, g)
+			q.Order = order
 		}
 		st, err := sweepBackend{}.Solve(ctx, q, nil)
 		total.Nodes += st.Nodes

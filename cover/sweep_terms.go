@@ -36,14 +36,11 @@ const maxTermPieces = 20
 // that Problem.Order leaves out, if every option covers exactly one of
 // them and the same number of the primaries Order lists, and those are
 // as many as the pieces can cover.
-func termPieces(pl *plan) []int {
+func termPieces(pl *plan, order []int) []int {
 	p := pl.prob
-	if p.Order == nil {
-		return nil
-	}
 	onBoard := make([]bool, len(p.Items))
 	cells := 0
-	for _, i := range p.Order {
+	for _, i := range order {
 		if !p.Items[i].Secondary {
 			onBoard[i] = true
 			cells++
@@ -89,8 +86,8 @@ func termPieces(pl *plan) []int {
 // its lookup, is paid once per state for 2^b terms. b is the most that
 // keeps the vectors of the widest level within sweepBytes: a level that
 // would take more starts the count again with a quarter of the width.
-func sweepTerms(r *run, pl *plan, pieces []int) (int64, error) {
-	sw := newSweep(pl, pieces)
+func sweepTerms(r *run, pl *plan, order, pieces []int) (int64, error) {
+	sw := newSweep(pl, order, pieces)
 	k := len(pieces)
 	b := min(k, maxTermWidth)
 	for {
@@ -123,9 +120,14 @@ func (s *sweep[M]) terms(r *run, k, b int) (sum, bound uint64, err error) {
 	maxStates := sweepBytes / (2 * 2 * (8*width + 8*len(m) + 16))
 	for high := uint64(0); high < 1<<(k-b); high++ {
 		fixed := high << b
+		before := r.stats.Nodes
 		last, overflowed, err := s.vectors(r, maxStates, width, fixed)
 		if err != nil {
 			return 0, 0, err
+		}
+		// The terms to come take more pieces, and no fewer transitions.
+		if r.overBudget(float64(r.stats.Nodes-before) * float64(1<<(k-b)-1-high)) {
+			return 0, 0, r.err
 		}
 		if high == 1<<(k-b)-1 {
 			if overflowed {
@@ -157,8 +159,12 @@ func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64) (last []u
 	}
 	low := uint64(width - 1)
 	s.counts = s.counts[:0]
+	// begun: the nodes before this sweep, from which the budget's
+	// check at each level projects the rest (see overBudget).
+	begun := r.stats.Nodes
 	for level := range s.nprim {
 		s.counts = append(s.counts, len(cur))
+		atLevel := r.stats.Nodes
 		next := make(map[M]int32, len(cur))
 		nvals := spare[:0]
 		keep := s.keep[level]
@@ -221,6 +227,9 @@ func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64) (last []u
 		}
 		if len(next) > maxStates {
 			return nil, false, fmt.Errorf("sweep: %d states at item %s (of %d), more than the bound of %d for vectors of %d: %w", len(next), s.names[level], s.nprim, maxStates, width, ErrTooManyStates)
+		}
+		if r.overBudget(sweepRest(float64(r.stats.Nodes-begun), float64(r.stats.Nodes-atLevel), level, s.nprim)) {
+			return nil, false, r.err
 		}
 		cur, vals, spare = next, nvals, vals
 	}

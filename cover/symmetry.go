@@ -251,6 +251,13 @@ func (d *Distinct) Problem() *Problem { return d.reduced }
 // counts; a backend that counts faster alone (memo) then searches with no
 // visitor all but the solutions that the filter must check (see count).
 func (d *Distinct) Solve(ctx context.Context, b Backend, visit Visit) (Stats, error) {
+	if _, auto := b.(autoBackend); auto && visit == nil {
+		// A count: by the sweep where it pays (sweep_choose.go).
+		if st, ok, err := sweepFirst(ctx, d.problem, d.group, d.reduced); ok {
+			return st, err
+		}
+		b = Choose(d.reduced)
+	}
 	oc, orbits := b.(orbitCounter)
 	switch {
 	case visit == nil && orbits:

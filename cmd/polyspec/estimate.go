@@ -7,6 +7,7 @@ import (
 	"math"
 	"runtime"
 
+	"github.com/polyspec/polyspec/cmd/internal/pipeline"
 	"github.com/polyspec/polyspec/cmd/internal/progress"
 	"github.com/polyspec/polyspec/cover"
 )
@@ -59,8 +60,47 @@ func (c *SolveCmd) estimate(e *env, j *job) error {
 		if err := printEstimate(e, pt.Title, est); err != nil {
 			return err
 		}
+		if c.Backend == "auto" {
+			if err := c.printCountChoice(e, pt); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
+}
+
+// estimateSweep bounds the sweep that --estimate tries, as auto tries it
+// before a count: some 2 s of a sweep's transitions.
+const estimateSweep = 1 << 22
+
+// printCountChoice writes, as a line of text, whether auto counts the
+// part by the sweep or by the search, and why (cover.ChooseCount).
+func (c *SolveCmd) printCountChoice(e *env, pt *pipeline.Part) error {
+	stopStatus := e.status.Show(func() progress.Status { return progress.Status{Label: "sweeping", Solutions: -1} })
+	var ch cover.CountChoice
+	var err error
+	if pt.Distinct != nil {
+		ch, err = pt.Distinct.ChooseCount(e.ctx, estimateSweep)
+	} else {
+		ch, err = cover.ChooseCount(e.ctx, pt.Problem, estimateSweep)
+	}
+	stopStatus()
+	if errors.Is(err, context.Canceled) {
+		return exitError{130}
+	}
+	if err != nil {
+		return err
+	}
+	title := pt.Title
+	if title != "" {
+		title += ": "
+	}
+	if ch.Sweep {
+		_, err = fmt.Fprintf(e.stdout, "%sa count is by the sweep: %d solutions in %d transitions, %d states (the search's root walks: about %.2g nodes; 'polyspec help estimate')\n", title, ch.Count, ch.Transitions, ch.States, ch.Search)
+	} else {
+		_, err = fmt.Fprintf(e.stdout, "%sa count is by the search: %s\n", title, ch.Why)
+	}
+	return err
 }
 
 // printEstimate writes one part's estimate as a line of text.

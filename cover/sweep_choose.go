@@ -1,0 +1,204 @@
+package cover
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+)
+
+// auto counts by the sweep where the sweep pays (see sweepBackend): where
+// a search would count for a while (its tree, by Knuth's walks, of at
+// least sweepMinSearch of algx's nodes), the sweep is tried first with a
+// budget of transitions that costs sweepShare of the search's estimated
+// time. A sweep that finishes within it is the count, at a sixteenth of
+// the search's time or less; one that runs out of it, or whose states
+// pass their memory bound, gives up and the search counts as it would
+// have, having lost at most that share. The sweep also gives up at the
+// end of a level once its transitions so far and those it projects for
+// the levels left (see sweepRest) would pass the budget: most sweeps that
+// lose do so within a few levels, at a small part of the budget.
+//
+// The search's estimate is rough (see bitsFaster): an estimate too small
+// only keeps the sweep from a count it could have made; one too big lets
+// a losing sweep cost more than its share, which the walks' heavy tails
+// make rarer than the other way round.
+const (
+	sweepShare = 1.0 / 16
+	// sweepNodeCost is what a transition of the sweep costs as a share
+	// of a node of algx: on polyhexes-1234-irregular-hexagon-2, 340 ns
+	// against 200 ns (one worker each, the same run); one of
+	// inclusion–exclusion's vectors of 256 counts (pentominoes-4x15) 1.4
+	// µs against algx's 0.67 µs there.
+	sweepNodeCost = 2.0
+	// sweepMinSearch is the estimated size of algx's tree below which a
+	// count is searched without trying the sweep: some 20 ms of search,
+	// about what planning a sweep costs on the bigger boards.
+	sweepMinSearch = 1e5
+	// sweepMaxBudget bounds the trial whatever the estimate: some 15
+	// minutes of sweep.
+	sweepMaxBudget = 1 << 31
+)
+
+// A CountChoice says how auto counts a problem, and why.
+type CountChoice struct {
+	// Search is Knuth's estimate of the nodes of algx's tree, from
+	// random walks from the root (as auto weighs bits against algx).
+	Search float64
+	// Budget is the sweep's transitions that auto tries before it
+	// searches; 0 if it does not try the sweep.
+	Budget int64
+	// Sweep reports whether the sweep counted within its budget;
+	// Transitions are its transitions (see Stats.Nodes), and States the
+	// most states it held at a level, of the sweep that counts every
+	// solution.
+	Sweep               bool
+	Transitions, States int64
+	// Why says why auto searches rather than sweeps ("" if it sweeps).
+	Why string
+	// Count is the sweep's count, if Sweep.
+	Count int64
+}
+
+// ChooseCount weighs, as auto does before a count of p's solutions, the
+// sweep against the search, and reports its choice. It runs the sweep as
+// auto does, within the budget auto gives it, but within at most limit
+// transitions if limit is above 0: where limit is the smaller, a sweep
+// stopped by it says so, and that auto would try it for longer.
+func ChooseCount(ctx context.Context, p *Problem, limit int64) (CountChoice, error) {
+	return chooseCount(ctx, p, nil, p, limit)
+}
+
+// ChooseCount is ChooseCount of a count modulo d's symmetries, which the
+// sweep counts by Burnside's lemma and the search as d.Solve does.
+func (d *Distinct) ChooseCount(ctx context.Context, limit int64) (CountChoice, error) {
+	return chooseCount(ctx, d.problem, d.group, d.reduced, limit)
+}
+
+// chooseCount is ChooseCount of p modulo group (nil for all solutions),
+// searched being the problem the search would count: the reduced
+// problem of a count modulo symmetry, or p.
+func chooseCount(ctx context.Context, p *Problem, group []Symmetry, searched *Problem, limit int64) (CountChoice, error) {
+	c := weighSweep(p, searched)
+	if c.Budget == 0 {
+		return c, nil
+	}
+	budget := c.Budget
+	if limit > 0 && limit < budget {
+		budget = limit
+	}
+	st, err := trialSweep(ctx, p, group, budget)
+	c.Transitions, c.States = st.Nodes, st.Updates
+	switch {
+	case err == nil:
+		c.Sweep, c.Count = true, st.Solutions
+	case errors.Is(err, errBudget) && budget < c.Budget:
+		c.Why = fmt.Sprintf("the sweep passed the %d transitions tried here; auto tries it up to %d", budget, c.Budget)
+	case errors.Is(err, errBudget):
+		c.Why = fmt.Sprintf("the sweep would take more than its budget of %d transitions", c.Budget)
+	case errors.Is(err, ErrUnsupported):
+		c.Why = err.Error()
+	default:
+		return c, err
+	}
+	return c, nil
+}
+
+// weighSweep returns a CountChoice with the search's estimate and the
+// sweep's budget, or the reason it has none.
+func weighSweep(p, searched *Problem) CountChoice {
+	pl, err := newPlan(p)
+	if err != nil {
+		return CountChoice{Why: err.Error()}
+	}
+	if err := sweepFits(pl); err != nil {
+		return CountChoice{Why: err.Error()}
+	}
+	c := CountChoice{Search: rootWalks(searched)}
+	if c.Search < sweepMinSearch {
+		c.Why = fmt.Sprintf("the search is small (about %.2g nodes)", c.Search)
+		return c
+	}
+	c.Budget = int64(min(c.Search*sweepShare/sweepNodeCost, sweepMaxBudget))
+	return c
+}
+
+// rootWalks returns Knuth's estimate of the nodes of algx's tree of p
+// from algxWalks random walks from its root, seeded as bitsFaster's are,
+// or 0 for a problem algx cannot take.
+func rootWalks(p *Problem) float64 {
+	pl, err := newPlan(p)
+	if err != nil {
+		return 0
+	}
+	rng := rand.New(rand.NewPCG(estimateSeed, 0))
+	sp := newSplitter(pl, false, false)
+	root := sp.root()
+	n := root.clone()
+	sum := 0.0
+	for range algxWalks {
+		n.copy(root)
+		size, _ := sp.probe(n, rng, math.MaxInt)
+		sum += size
+	}
+	return sum / algxWalks
+}
+
+// trialSweep counts p modulo group by the sweep, giving up with errBudget
+// after budget transitions (Stats.Updates holds the most states it had
+// at a level).
+func trialSweep(ctx context.Context, p *Problem, group []Symmetry, budget int64) (Stats, error) {
+	ctx = context.WithValue(ctx, nodeBudgetKey{}, &nodeBudget{left: budget, per: budget})
+	if len(group) > 0 {
+		return sweepBackend{}.countOrbits(ctx, p, group)
+	}
+	return sweepBackend{}.Solve(ctx, p, nil)
+}
+
+// sweepFirst is auto's count of p modulo group (nil for all solutions)
+// by the sweep, where the sweep pays (see above); ok is false where auto
+// must search instead, searched being the problem it would search.
+func sweepFirst(ctx context.Context, p *Problem, group []Symmetry, searched *Problem) (st Stats, ok bool, err error) {
+	c := weighSweep(p, searched)
+	if c.Budget == 0 {
+		return Stats{}, false, nil
+	}
+	st, err = trialSweep(ctx, p, group, c.Budget)
+	switch {
+	case err == nil:
+		return st, true, nil
+	case errors.Is(err, errBudget) || errors.Is(err, ErrUnsupported):
+		// The nodes the sweep tried are work done too.
+		return Stats{Nodes: st.Nodes}, false, nil
+	}
+	return st, true, err
+}
+
+// sweepRest projects the transitions still to come of a sweep of levels
+// levels that has made done transitions in its levels up to level, last
+// of them at level. A sweep's states grow from its first level towards
+// its middle, as the frontier widens and the subsets of pieces used
+// multiply, and fall again towards its end, about as they rose: so the
+// levels up to the middle's mirror image are taken to cost at least the
+// last, and those after it as many as the levels done, in all; past the
+// middle, the levels left their mean so far. On the 45 aztec diamond a
+// projection by the mean alone let the sweep run to 650 MB and 27 s of
+// CPU before its budget stopped it, a quarter of the search's time.
+func sweepRest(done, last float64, level, levels int) float64 {
+	if mid := levels - 2*(level+1); mid > 0 {
+		return float64(mid)*last + done
+	}
+	return done / float64(level+1) * float64(levels-level-1)
+}
+
+// overBudget reports whether the search's node budget, if it has one,
+// would be spent by more nodes beyond those tried so far, and if so
+// sets r.err to errBudget.
+func (r *run) overBudget(more float64) bool {
+	if r.budget == nil || more <= float64(r.budget.left-(r.stats.Nodes-r.spent)) {
+		return false
+	}
+	r.err = errBudget
+	return true
+}
