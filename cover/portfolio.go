@@ -53,26 +53,31 @@ func (f Portfolio) backend() Backend {
 	return f.Backend
 }
 
-// A portfolioLane is a strategy of a Portfolio, its share of each round's
-// work, and the round it joins in.
+// A portfolioLane is a strategy of a Portfolio and its share of each
+// round's work.
 type portfolioLane struct {
 	b     Backend
 	share int64
-	from  int
 }
 
-// lanes returns the strategies of p's lanes. First come restarts without
-// weights, which alone search the first headStart rounds and then take
-// restartShare times a slice of every round: they find most of the
-// catalogue's first solutions in under a second, and the lanes that join
-// later cost them little there. The others are the plain search of b (for
-// auto, auto's choice for a first solution, and the plain search of the
-// other of bits and algx or dlx where bits can search p) and restarts that
-// learn item weights; each of them wins on puzzles where restarts take
-// minutes (docs/first-solutions-2026-11-27b.md).
-func (f Portfolio) lanes(p *Problem) []portfolioLane {
+// The lanes of a Portfolio: first restarts without weights, which alone
+// search the first headStart rounds and then take restartShare times a
+// slice of every round: they find most of the catalogue's first
+// solutions in under a second, and the lanes that join later cost them
+// little there. The lanes that join (see joining) win on puzzles where
+// the restarts take minutes (docs/first-solutions-2026-11-27b.md).
+func (f Portfolio) restarts() portfolioLane {
+	return portfolioLane{Restarts{Backend: f.backend(), Seed: f.Seed}, restartShare}
+}
+
+// joining returns the lanes that join the restarts after their head
+// start: the plain search of the backend (for auto, auto's choice for a
+// first solution, and the plain search of the other of bits and algx or
+// dlx where bits can search p) and restarts that learn item weights. They
+// are made only then, as choosing and planning them takes a good part of
+// a second on the largest boards.
+func (f Portfolio) joining(p *Problem) []portfolioLane {
 	b := f.backend()
-	restarts := portfolioLane{Restarts{Backend: b, Seed: f.Seed}, restartShare, 0}
 	others := []Backend{b}
 	branch := b
 	if _, ok := b.(autoBackend); ok {
@@ -88,9 +93,9 @@ func (f Portfolio) lanes(p *Problem) []portfolioLane {
 		}
 	}
 	others = append(others, Restarts{Backend: branch, Seed: f.Seed, weighted: true})
-	lanes := []portfolioLane{restarts}
-	for _, o := range others {
-		lanes = append(lanes, portfolioLane{o, 1, headStart})
+	lanes := make([]portfolioLane, len(others))
+	for k, o := range others {
+		lanes[k] = portfolioLane{o, 1}
 	}
 	return lanes
 }
@@ -106,7 +111,8 @@ func bitsSuits(p *Problem) bool {
 }
 
 // restartShare and headStart are the restarts lane's slice in a round,
-// in slices of the other lanes, and the rounds it has alone (see lanes):
+// in slices of the other lanes, and the rounds it has alone (see
+// restarts):
 // with PortfolioUnit, 2 × 15 × 2^22 units, some 0.15 to 0.6 s of one
 // core, before the others join. Slices of 1 with a head start of 2 or 3
 // rounds found fewer of the catalogue's first solutions
@@ -148,13 +154,10 @@ func (f Portfolio) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, e
 	if unit <= 0 {
 		unit = PortfolioUnit
 	}
-	runs := f.lanes(p)
 	lctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	lanes := make([]*lane, len(runs))
-	for i, r := range runs {
-		lanes[i] = startLane(lctx, r.b, p)
-	}
+	runs := []portfolioLane{f.restarts()}
+	lanes := []*lane{startLane(lctx, runs[0].b, p)}
 	var (
 		total Stats
 		seen  reported
@@ -197,12 +200,14 @@ func (f Portfolio) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, e
 		slice := unit << min(round, 40)
 		// Up to at lanes search their slices at once; their events are
 		// taken lane after lane.
-		in := 0
-		for in < len(runs) && runs[in].from <= round {
-			in++
+		if round == headStart {
+			for _, r := range f.joining(p) {
+				runs = append(runs, r)
+				lanes = append(lanes, startLane(lctx, r.b, p))
+			}
 		}
-		for start := 0; start < in && !over; start += at {
-			group := lanes[start:min(start+at, in)]
+		for start := 0; start < len(lanes) && !over; start += at {
+			group := lanes[start:min(start+at, len(lanes))]
 			for k, l := range group {
 				r := runs[start+k]
 				l.grant(slice * r.share * laneScale(r.b))
