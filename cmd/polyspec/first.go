@@ -10,7 +10,7 @@ import (
 // FirstFlags choose how solve looks for the first solutions of a search
 // that --stop-after cuts short (see cover.Restarts and cover.Portfolio).
 type FirstFlags struct {
-	Restarts string `default:"auto" enum:"auto,on,off,portfolio" group:"search" help:"With -n: portfolio of strategies, restarts first (auto: on one core); on: restarts alone; off: plain."`
+	Restarts string `default:"auto" enum:"auto,on,off,portfolio" group:"search" help:"With -n: restarts, then other searches in turn (auto: on one core)."`
 	Seed     uint64 `default:"1" group:"search" help:"The seed of the restarts' random orders."`
 }
 
