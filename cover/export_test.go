@@ -22,3 +22,14 @@ func Weighted(ctx context.Context, p *Problem, w *[]float64) context.Context {
 
 // Finders is finders, for the external tests.
 var Finders = finders
+
+// Burn tries n nodes that lead nowhere, as a search under ctx would, for
+// a test backend that is slow where a test wants it to be; it stops
+// early where a search would (a budget used up, a lane's slice, the
+// context).
+func Burn(ctx context.Context, n int64) (Stats, error) {
+	r := newRun(ctx, nil)
+	for r.stats.Nodes < n && r.node() {
+	}
+	return r.stats, r.err
+}

@@ -13,16 +13,17 @@ import (
 // restarts, throwing away the search every few hundred thousand nodes,
 // find none in a minute; on other boards an early wrong choice leaves the
 // plain search in a barren subtree for hours, and only restarts with
-// learned item weights (see learned) get out. So Portfolio runs several
+// learned item weights (see learned) get out; most boards are solved
+// fastest by restarts without weights. So Portfolio runs several
 // strategies, its lanes, each its own search that goes on where it
-// stopped: the plain search of the backend (for auto, auto's choice for a
-// first solution), restarts with learned weights, and, where auto picks
-// bits, the plain search of algx or dlx too.
+// stopped: restarts, the plain search of the backend (for auto, auto's
+// choice for a first solution), restarts with learned weights, and,
+// where auto picks bits, the plain search of algx or dlx too.
 //
 // The lanes take turns in rounds, each round giving every lane a slice
-// of twice the nodes of the round before (bits's nodes being cheaper, it
-// gets more of them), so that no problem takes more than about as many
-// times its best lane's time as there are lanes. With Workers of 2 or
+// of twice the work of the round before, so that no problem takes more
+// than a few times its best lane's time. The restarts search alone for
+// the first rounds and then get the larger slices (see lanes). With Workers of 2 or
 // more the lanes of a round run at once, one per core; either way their
 // solutions are passed on lane after lane, in the order of the rounds, so
 // that the solutions, their order, and whether a solution is found at all
@@ -52,25 +53,51 @@ func (f Portfolio) backend() Backend {
 	return f.Backend
 }
 
-// lanes returns the strategies of p's lanes: for auto, auto's choice for
-// a first solution, the plain search of the other of bits and algx or dlx
-// where bits can search p, and restarts with weights.
-func (f Portfolio) lanes(p *Problem) []Backend {
+// A portfolioLane is a strategy of a Portfolio and its share of each
+// round's work.
+type portfolioLane struct {
+	b     Backend
+	share int64
+}
+
+// The lanes of a Portfolio: first restarts without weights, which alone
+// search the first headStart rounds and then take restartShare times a
+// slice of every round: they find most of the catalogue's first
+// solutions in under a second, and the lanes that join later cost them
+// little there. The lanes that join (see joining) win on puzzles where
+// the restarts take minutes (docs/first-solutions-2026-11-27b.md).
+func (f Portfolio) restarts() portfolioLane {
+	return portfolioLane{Restarts{Backend: f.backend(), Seed: f.Seed}, restartShare}
+}
+
+// joining returns the lanes that join the restarts after their head
+// start: the plain search of the backend (for auto, auto's choice for a
+// first solution, and the plain search of the other of bits and algx or
+// dlx where bits can search p) and restarts that learn item weights. They
+// are made only then, as choosing and planning them takes a good part of
+// a second on the largest boards.
+func (f Portfolio) joining(p *Problem) []portfolioLane {
 	b := f.backend()
-	if _, ok := b.(autoBackend); !ok {
-		return []Backend{b, Restarts{Backend: b, Seed: f.Seed, weighted: true}}
-	}
-	branch := chooseBranching(p)
-	lanes := []Backend{choose(p, false)}
-	switch lanes[0].(type) {
-	case bitsBackend:
-		lanes = append(lanes, branch)
-	default:
-		if bitsSuits(p) {
-			lanes = append(lanes, bitsBackend{})
+	others := []Backend{b}
+	branch := b
+	if _, ok := b.(autoBackend); ok {
+		branch = chooseBranching(p)
+		others[0] = choose(p, false)
+		switch others[0].(type) {
+		case bitsBackend:
+			others = append(others, branch)
+		default:
+			if bitsSuits(p) {
+				others = append(others, bitsBackend{})
+			}
 		}
 	}
-	return append(lanes, Restarts{Backend: branch, Seed: f.Seed, weighted: true})
+	others = append(others, Restarts{Backend: branch, Seed: f.Seed, weighted: true})
+	lanes := make([]portfolioLane, len(others))
+	for k, o := range others {
+		lanes[k] = portfolioLane{o, 1}
+	}
+	return lanes
 }
 
 // bitsSuits reports whether bits can search p in the order its compiler
@@ -82,6 +109,18 @@ func bitsSuits(p *Problem) bool {
 	pl, err := newPlan(p)
 	return err == nil && bitsFits(pl) == nil
 }
+
+// restartShare and headStart are the restarts lane's slice in a round,
+// in slices of the other lanes, and the rounds it has alone (see
+// restarts):
+// with PortfolioUnit, 2 × 15 × 2^22 units, some 0.15 to 0.6 s of one
+// core, before the others join. Slices of 1 with a head start of 2 or 3
+// rounds found fewer of the catalogue's first solutions
+// (docs/first-solutions-2026-11-27b.md).
+const (
+	restartShare = 2
+	headStart    = 4
+)
 
 // PortfolioUnit is the default Unit of Portfolio: some 0.01 to 0.03 s of
 // one core.
@@ -115,13 +154,10 @@ func (f Portfolio) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, e
 	if unit <= 0 {
 		unit = PortfolioUnit
 	}
-	runs := f.lanes(p)
 	lctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	lanes := make([]*lane, len(runs))
-	for i, b := range runs {
-		lanes[i] = startLane(lctx, b, p)
-	}
+	runs := []portfolioLane{f.restarts()}
+	lanes := []*lane{startLane(lctx, runs[0].b, p)}
 	var (
 		total Stats
 		seen  reported
@@ -164,10 +200,17 @@ func (f Portfolio) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, e
 		slice := unit << min(round, 40)
 		// Up to at lanes search their slices at once; their events are
 		// taken lane after lane.
+		if round == headStart {
+			for _, r := range f.joining(p) {
+				runs = append(runs, r)
+				lanes = append(lanes, startLane(lctx, r.b, p))
+			}
+		}
 		for start := 0; start < len(lanes) && !over; start += at {
 			group := lanes[start:min(start+at, len(lanes))]
 			for k, l := range group {
-				l.grant(slice * laneScale(runs[start+k]))
+				r := runs[start+k]
+				l.grant(slice * r.share * laneScale(r.b))
 			}
 			for _, l := range group {
 				if !over {

@@ -1,9 +1,9 @@
 package suite
 
 // FirstSolution is the search for a catalogue puzzle's first solution,
-// as polyspec solve NAME -n 1 makes it: cover.Portfolio around auto,
-// modulo the board's symmetries when the spec asks for it, its lanes in
-// turn (workers 0) or two at once. Its count is the 1 solution it stops
+// as polyspec solve NAME -n 1 makes it: cover.Portfolio around auto with
+// the default seed, modulo the board's symmetries when the spec asks for
+// it, its lanes in turn (workers 0) or two at once. Its count is the 1 solution it stops
 // at.
 func FirstSolution(name, puzzle string) Workload {
 	w := Catalogue(name, puzzle, false, 1)

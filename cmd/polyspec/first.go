@@ -10,22 +10,23 @@ import (
 // FirstFlags choose how solve looks for the first solutions of a search
 // that --stop-after cuts short (see cover.Restarts and cover.Portfolio).
 type FirstFlags struct {
-	Restarts string `default:"auto" enum:"auto,on,off,portfolio" group:"search" help:"With -n: restart a stuck search (auto: on one core); portfolio: mixed."`
+	Restarts string `default:"auto" enum:"auto,on,off,portfolio" group:"search" help:"With -n: restarts, then other searches in turn (auto: on one core)."`
 	Seed     uint64 `default:"1" group:"search" help:"The seed of the restarts' random orders."`
 }
 
 // restarts returns the backend and split search for a part's search: b
-// in restarts on one core, or in a portfolio of strategies on --workers
-// cores, when the flags and the search allow it, and b and par as they
-// are otherwise. They are for finding solutions, so only a search with a
+// in a portfolio of strategies that starts with restarts (on one core
+// for auto, on --workers cores for portfolio), or in restarts alone (on),
+// when the flags and the search allow it, and b and par as they are
+// otherwise. They are for finding solutions, so only a search with a
 // limit uses them; a part searched by its own backend (Pips, Sudoku) or
 // with rules on sums keeps its search.
 func (c *SolveCmd) restarts(stopAfter int, pt *pipeline.Part, b cover.Backend, par *cover.Parallel) (cover.Backend, *cover.Parallel) {
-	mode := c.First.Restarts
+	mode, workers := c.First.Restarts, c.Workers
 	if mode == "auto" {
-		mode = "off"
+		mode, workers = "off", 1
 		if c.Workers <= 1 {
-			mode = "on"
+			mode = "portfolio"
 		}
 	}
 	if mode == "off" || stopAfter <= 0 || c.Scale.used() || pt.Backend != nil || pt.Regions != nil {
@@ -34,7 +35,6 @@ func (c *SolveCmd) restarts(stopAfter int, pt *pipeline.Part, b cover.Backend, p
 	if mode == "on" {
 		return cover.Restarts{Backend: b, Seed: c.First.Seed}, nil
 	}
-	workers := c.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}

@@ -210,8 +210,9 @@ func firstSolution(ctx context.Context, pt *pipeline.Part, timeout time.Duration
 		return nil, err
 	}
 	if pt.Regions == nil {
-		// The search solve -n 1 makes (first.go).
-		b = cover.Restarts{Backend: b}
+		// The search solve -n 1 makes on one core with the default seed
+		// (first.go).
+		b = cover.Portfolio{Backend: b, Seed: 1}
 	}
 	var first *emit.Solution
 	_, err = cover.SolveRegions(ctx, b, pt.Problem, pt.Regions, func(sol []int) bool {

@@ -240,8 +240,9 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		return cover.Parallel{Backend: b, Meter: meter}.SolveDistinct(nctx, d, visit)
 	}
 	if req.Mode == "first" {
-		// The search solve -n 1 makes on one core (cmd/polyspec/first.go).
-		search = func() (cover.Stats, error) { return d.Solve(nctx, cover.Restarts{Backend: b}, visit) }
+		// The search solve -n 1 makes on one core with the default seed
+		// (cmd/polyspec/first.go).
+		search = func() (cover.Stats, error) { return d.Solve(nctx, cover.Portfolio{Backend: b, Seed: 1}, visit) }
 	}
 	poll := func() progress {
 		elapsed := time.Since(start)
