@@ -190,6 +190,10 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 			return solution{SVG: pic}
 		}
 	} else {
+		if req.Mode == "first" {
+			// The dead-region check solve -n gives (cmd/polyspec/load.go).
+			pz.SetDeadRegions(compile.HintByLatticeFirst)
+		}
 		exact = pz.Problem
 		event = func(sol []int) solution { return solution{Pieces: piecesOf(pz, sol)} }
 		if sp.Unique.V && !req.All {
