@@ -19,9 +19,11 @@ import (
 // fewest options and the order in which an item's options are tried),
 // under budgets that follow Luby's sequence (1, 1, 2, 1, 1, 2, 4, ... times
 // Unit), which is within a constant factor of the best fixed budget for
-// every problem. A run that finds a new solution has its budget counted
-// afresh from there, so that the solutions near a first one are found by
-// the run that is there. Where the backend is auto and auto picks bits,
+// every problem. A run that finds a new solution goes on from there with
+// twice its budget, so that the solutions near a first one are found by
+// the run that is there: counted afresh at the same size, its budget was
+// often too small to reach the next, and ten solutions took a hundred
+// times one (docs/first-solutions-2026-11-27b.md). Where the backend is auto and auto picks bits,
 // the runs of bits take turns with runs of algx or dlx (see portfolio).
 // The restarts that are a lane of a Portfolio also branch by item weights
 // learned from the dead ends of every run before (see learned).
@@ -270,8 +272,14 @@ type nodeBudget struct {
 
 type nodeBudgetKey struct{}
 
-// renew gives the search its whole budget again.
-func (b *nodeBudget) renew() { b.left = b.per }
+// renew gives the search twice its budget, whole again, up to maxBudget.
+func (b *nodeBudget) renew() {
+	b.per = min(2*b.per, maxBudget)
+	b.left = b.per
+}
+
+// maxBudget bounds a renewed budget: 2^40 nodes are days of search.
+const maxBudget = 1 << 40
 
 // spend takes n nodes off the budget and reports whether some are left.
 func (b *nodeBudget) spend(n int64) bool {

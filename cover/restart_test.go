@@ -59,7 +59,7 @@ func collect(t *testing.T, b cover.Backend, p *cover.Problem, limit int) ([][]in
 func TestRestartsSolutions(t *testing.T) {
 	eachPlain(t, func(label string, b cover.Backend, p *cover.Problem, want [][]int, plain cover.Stats) {
 		for seed := range uint64(3) {
-			r := cover.Restarts{Backend: b, Seed: seed, Unit: 4096}
+			r := cover.Restarts{Backend: b, Seed: seed, Unit: 512}
 			got, st := collect(t, r, p, 0)
 			slices.SortFunc(got, slices.Compare)
 			if !slices.EqualFunc(got, want, slices.Equal) {
