@@ -2,7 +2,6 @@ package cover
 
 import (
 	"context"
-	"math"
 	"math/rand/v2"
 )
 
@@ -122,20 +121,14 @@ func bitsFaster(p *Problem, whole bool) bool {
 		return false
 	}
 	rng := rand.New(rand.NewPCG(estimateSeed, 0))
-	sp := newSplitter(pl, false, false)
-	root := sp.root()
-	n := root.clone()
+	w := newRootWalker(pl)
 	s := newBits(pl)
 	var buf []int32
 	// algx and bits are the sums of the walks' estimates, of which there
 	// are rounds times algxWalks and bitsWalks.
 	algx, bits, rounds := 0.0, 0.0, 0
 	walk := func(more int) {
-		for range more * algxWalks {
-			n.copy(root)
-			size, _ := sp.probe(n, rng, math.MaxInt)
-			algx += size
-		}
+		algx += w.walks(rng, more*algxWalks)
 		for range more * bitsWalks {
 			bits += s.probe(rng, &buf)
 		}

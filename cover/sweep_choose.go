@@ -115,7 +115,14 @@ func weighSweep(p, searched *Problem) CountChoice {
 	if err := sweepFits(pl); err != nil {
 		return CountChoice{Why: err.Error()}
 	}
-	c := CountChoice{Search: rootWalks(searched)}
+	// A whole count searches p itself, whose plan is made.
+	spl := pl
+	if searched != p {
+		if spl, err = newPlan(searched); err != nil {
+			return CountChoice{Why: err.Error()}
+		}
+	}
+	c := CountChoice{Search: rootWalks(spl)}
 	if c.Search < sweepMinSearch {
 		c.Why = fmt.Sprintf("the search is small (about %.2g nodes)", c.Search)
 		return c
@@ -124,25 +131,35 @@ func weighSweep(p, searched *Problem) CountChoice {
 	return c
 }
 
-// rootWalks returns Knuth's estimate of the nodes of algx's tree of p
-// from algxWalks random walks from its root, seeded as bitsFaster's are,
-// or 0 for a problem algx cannot take.
-func rootWalks(p *Problem) float64 {
-	pl, err := newPlan(p)
-	if err != nil {
-		return 0
-	}
+// rootWalks returns Knuth's estimate of the nodes of algx's tree of a
+// planned problem from algxWalks random walks from its root, the first
+// walks bitsFaster makes.
+func rootWalks(pl *plan) float64 {
 	rng := rand.New(rand.NewPCG(estimateSeed, 0))
+	return newRootWalker(pl).walks(rng, algxWalks) / algxWalks
+}
+
+// A rootWalker makes Knuth's random walks of algx's tree from its root.
+type rootWalker struct {
+	sp      *splitter
+	root, n *node
+}
+
+func newRootWalker(pl *plan) *rootWalker {
 	sp := newSplitter(pl, false, false)
 	root := sp.root()
-	n := root.clone()
+	return &rootWalker{sp: sp, root: root, n: root.clone()}
+}
+
+// walks returns the sum of k walks' estimates of the tree's size.
+func (w *rootWalker) walks(rng *rand.Rand, k int) float64 {
 	sum := 0.0
-	for range algxWalks {
-		n.copy(root)
-		size, _ := sp.probe(n, rng, math.MaxInt)
+	for range k {
+		w.n.copy(w.root)
+		size, _ := w.sp.probe(w.n, rng, math.MaxInt)
 		sum += size
 	}
-	return sum / algxWalks
+	return sum
 }
 
 // trialSweep counts p modulo group by the sweep, giving up with errBudget
@@ -160,19 +177,13 @@ func trialSweep(ctx context.Context, p *Problem, group []Symmetry, budget int64)
 // by the sweep, where the sweep pays (see above); ok is false where auto
 // must search instead, searched being the problem it would search.
 func sweepFirst(ctx context.Context, p *Problem, group []Symmetry, searched *Problem) (st Stats, ok bool, err error) {
-	c := weighSweep(p, searched)
-	if c.Budget == 0 {
-		return Stats{}, false, nil
+	c, err := chooseCount(ctx, p, group, searched, 0)
+	// The transitions the sweep tried are work done too.
+	st = Stats{Nodes: c.Transitions}
+	if c.Sweep {
+		st.Solutions, st.Updates = c.Count, c.States
 	}
-	st, err = trialSweep(ctx, p, group, c.Budget)
-	switch {
-	case err == nil:
-		return st, true, nil
-	case errors.Is(err, errBudget) || errors.Is(err, ErrUnsupported):
-		// The nodes the sweep tried are work done too.
-		return Stats{Nodes: st.Nodes}, false, nil
-	}
-	return st, true, err
+	return st, c.Sweep || err != nil, err
 }
 
 // sweepRest projects the transitions still to come of a sweep of levels
