@@ -64,9 +64,16 @@ func TestKillAndResume(t *testing.T) {
 		}
 		done := make(chan error, 1)
 		go func() { done <- cmd.Wait() }()
-		// After 30 kills, let the run finish.
+		// The first run is killed once it has written a state, so that
+		// some kill is resumed from one however the timing falls; the
+		// next at random moments; after 30 kills, the run finishes.
 		var after <-chan time.Time
-		if run < 30 {
+		switch {
+		case run == 0:
+			var stop func()
+			after, stop = whenExists(state)
+			defer stop()
+		case run < 30:
 			after = time.After(time.Duration(rnd.Int64N(int64(window))))
 		}
 		select {
@@ -94,4 +101,26 @@ func TestKillAndResume(t *testing.T) {
 		t.Errorf("none of %d kills left a state to resume from", kills)
 	}
 	t.Logf("%d kills, %d of them after a state was written, then %s solutions as in one run", kills, resumed, want)
+}
+
+// whenExists returns a channel that receives once the file exists, and
+// a function that stops looking.
+func whenExists(name string) (<-chan time.Time, func()) {
+	c, stop := make(chan time.Time, 1), make(chan struct{})
+	go func() {
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			if _, err := os.Stat(name); err == nil {
+				c <- time.Now()
+				return
+			}
+			select {
+			case <-stop:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return c, func() { close(stop) }
 }
