@@ -1,12 +1,23 @@
 package cover
 
-import "context"
-
-// Shuffle and Luby let the external tests of restart.go see its parts.
-var (
-	Shuffle = shuffle
-	Luby    = luby
+import (
+	"context"
+	"math/rand/v2"
 )
+
+// Luby lets the external tests see a part of restart.go.
+var Luby = luby
+
+// FirstOrdered is p in the order in which Restarts and Portfolio search
+// it, and for each option the option of p it is (nil: p's own order).
+func FirstOrdered(p *Problem) (*Problem, []int32) {
+	return firstOrdered(p, newFirstKeys(p))
+}
+
+// Shuffle is a random order of restart.go for p.
+func Shuffle(p *Problem, rng *rand.Rand) (*Problem, []int32, []int) {
+	return shuffle(p, newFirstKeys(p), rng)
+}
 
 // Weighted returns ctx under which a search of p by algx or dlx branches
 // by the weights w, one per item of p, and learns into them; the weights

@@ -32,7 +32,8 @@ import (
 // keep a key of every one, as Restarts does, which is why Portfolio is
 // meant for a search that stops after a few. A lane that searches its
 // whole tree ends the search, with every solution reported. With a nil
-// visit Portfolio only counts, with the backend alone.
+// visit Portfolio only counts, with the backend alone. Every lane
+// searches the problem with its options in firstOrder (see firstKeys).
 type Portfolio struct {
 	Backend Backend
 	// Seed picks the random orders of the restarts.
@@ -154,6 +155,7 @@ func (f Portfolio) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, e
 	if unit <= 0 {
 		unit = PortfolioUnit
 	}
+	p, visit = inFirstOrder(p, visit)
 	lctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	runs := []portfolioLane{f.restarts()}

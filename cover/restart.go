@@ -13,10 +13,13 @@ import (
 // first solution is heavy-tailed: an early wrong choice can leave it in a
 // subtree without solutions that takes hours to refute, while the same
 // search with other tie-breaks finds a solution in a second. So Restarts
-// runs its backend on the problem as given, and if that tries Unit nodes
-// without finding a solution, gives up and searches again with the items
-// and options in a random order (which changes the ties among items with
-// fewest options and the order in which an item's options are tried),
+// runs its backend on the problem with its options in firstOrder (the
+// options of the larger and the more awkward pieces first), and if that
+// tries Unit nodes without finding a solution, gives up and searches
+// again with the items in a random order and the options in a random
+// order that keeps firstOrder's keys sorted (which changes the ties among
+// items with fewest options and the order in which an item's options of
+// the same key are tried),
 // under budgets that follow Luby's sequence (1, 1, 2, 1, 1, 2, 4, ... times
 // Unit), which is within a constant factor of the best fixed budget for
 // every problem. A run that finds a new solution goes on from there with
@@ -37,7 +40,8 @@ import (
 // counting is what the backend alone does better, so with a nil visit
 // Restarts only counts with it. The runs, and hence the solutions and
 // their order, depend only on the problem and Seed; a search that finds
-// its solutions within the first budget finds those of the plain search.
+// its solutions within the first budget finds those of the plain search
+// of the problem in firstOrder.
 type Restarts struct {
 	Backend Backend
 	// Seed picks the random orders of the runs after the first.
@@ -76,7 +80,6 @@ func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 	if unit <= 0 {
 		unit = RestartUnit
 	}
-	runs := r.portfolio(p)
 	rng := rand.New(rand.NewPCG(r.Seed, restartStream))
 	var seen reported
 	var weights *learned
@@ -88,13 +91,16 @@ func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 		stopped bool
 		mapped  []int
 	)
+	keys := newFirstKeys(p)
+	first, firstBack := firstOrdered(p, keys)
+	runs := r.portfolio(first)
 	for k := 0; ; k++ {
 		// Each backend takes its turn with budgets of its own Luby
-		// sequence, first on the problem as given.
+		// sequence, first on the problem in firstOrder.
 		run, j := runs[k%len(runs)], k/len(runs)+1
-		q, back, items := p, []int32(nil), []int(nil)
+		q, back, items := first, firstBack, []int(nil)
 		if j > 1 {
-			q, back, items = shuffle(p, rng)
+			q, back, items = shuffle(p, keys, rng)
 		}
 		budget := unit * luby(j) * run.scale
 		lim := &nodeBudget{left: budget, per: budget}
@@ -213,9 +219,9 @@ func luby(k int) int64 {
 // shuffle returns p with its items and its options each in a random order,
 // for each option of the copy the option of p it is, and the same for
 // each item.
-func shuffle(p *Problem, rng *rand.Rand) (*Problem, []int32, []int) {
+func shuffle(p *Problem, keys firstKeys, rng *rand.Rand) (*Problem, []int32, []int) {
 	items := rng.Perm(len(p.Items))
-	options := rng.Perm(p.NumOptions())
+	options := keys.shuffled(rng)
 	return permute(p, items, options), toInt32(options), items
 }
 

@@ -10,13 +10,13 @@ import (
 // FirstFlags choose how solve looks for the first solutions of a search
 // that --stop-after cuts short (see cover.Restarts and cover.Portfolio).
 type FirstFlags struct {
-	Restarts string `default:"auto" enum:"auto,on,off,portfolio" group:"search" help:"With -n: restarts, then other searches in turn (auto: on one core)."`
+	Restarts string `default:"auto" enum:"auto,on,off,portfolio" group:"search" help:"With -n: restarts, then other searches in turn (off: the plain search)."`
 	Seed     uint64 `default:"1" group:"search" help:"The seed of the restarts' random orders."`
 }
 
 // restarts returns the backend and split search for a part's search: b
-// in a portfolio of strategies that starts with restarts (on one core
-// for auto, on --workers cores for portfolio), or in restarts alone (on),
+// in a portfolio of strategies that starts with restarts, on --workers
+// cores (auto, portfolio), or in restarts alone (on),
 // when the flags and the search allow it, and b and par as they are
 // otherwise. They are for finding solutions, so only a search with a
 // limit uses them; a part searched by its own backend (Pips, Sudoku) or
@@ -24,10 +24,7 @@ type FirstFlags struct {
 func (c *SolveCmd) restarts(stopAfter int, pt *pipeline.Part, b cover.Backend, par *cover.Parallel) (cover.Backend, *cover.Parallel) {
 	mode, workers := c.First.Restarts, c.Workers
 	if mode == "auto" {
-		mode, workers = "off", 1
-		if c.Workers <= 1 {
-			mode = "portfolio"
-		}
+		mode = "portfolio"
 	}
 	if mode == "off" || stopAfter <= 0 || c.Scale.used() || pt.Backend != nil || pt.Regions != nil {
 		return b, par
