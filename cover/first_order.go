@@ -122,10 +122,10 @@ func labelsOf(p *Problem) []bool {
 	if p.NumOptions() == 0 {
 		return set
 	}
-	of := optionsOf(p)
+	of := newItemOptions(p)
 	blocked := make([]bool, n)
 	block := func(x int) {
-		for _, o := range of[x] {
+		for _, o := range of.of(x) {
 			for _, e := range p.Option(int(o)) {
 				blocked[e.Item] = true
 			}
@@ -149,17 +149,6 @@ func labelsOf(p *Problem) []bool {
 	}
 	clear(set)
 	return set
-}
-
-// optionsOf returns, for each item of p, the options that cover it.
-func optionsOf(p *Problem) [][]int32 {
-	of := make([][]int32, len(p.Items))
-	for o := range p.NumOptions() {
-		for _, e := range p.Option(o) {
-			of[e.Item] = append(of[e.Item], int32(o))
-		}
-	}
-	return of
 }
 
 // coveredOnce reports whether every option of p covers exactly one item
@@ -186,7 +175,7 @@ func coveredOnce(p *Problem, set []bool) bool {
 // with half the other primaries or more, as a piece is with the cells it
 // can cover; the cells of one colour of a board of dominoes, each
 // covered with its few neighbours, are not labels.
-func labelsReach(p *Problem, of [][]int32, set []bool) bool {
+func labelsReach(p *Problem, of *itemOptions, set []bool) bool {
 	seen := make([]int32, len(p.Items))
 	labels, others, reach := 0, 0, 0
 	for x, it := range p.Items {
@@ -198,7 +187,7 @@ func labelsReach(p *Problem, of [][]int32, set []bool) bool {
 			continue
 		}
 		labels++
-		for _, o := range of[x] {
+		for _, o := range of.of(x) {
 			for _, e := range p.Option(int(o)) {
 				if y := e.Item; !set[y] && !p.Items[y].Secondary && seen[y] != int32(x)+1 {
 					seen[y] = int32(x) + 1
