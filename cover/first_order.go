@@ -13,7 +13,7 @@ import (
 // they differ in size, the pieces alike in the order of their names. So
 // the search spends the pieces that fill any gap (a monocube, a domino)
 // at the start, and the awkward ones that fit in few places are left for
-// the end, where there is no room for them. firstOrder puts the options
+// the end, where there is no room for them. The first order puts the options
 // in the order that a puzzler who tries the hard pieces first would: the
 // options that cover more primaries first, and among those the options
 // of labels with fewer options first (see labelsOf); ties keep problem
@@ -93,15 +93,28 @@ func firstOrdered(p *Problem, k firstKeys) (*Problem, []int32) {
 	return permute(p, items, o), toInt32(o)
 }
 
-// inFirstOrder returns p in firstOrder, and visit for its solutions: a
-// visit of the copy's solutions that passes on the options of p they are.
-func inFirstOrder(p *Problem, visit Visit) (*Problem, Visit) {
-	q, back := firstOrdered(p, newFirstKeys(p))
-	if back == nil {
-		return p, visit
+// permuted returns the keys of p's copy whose option k is option back[k]
+// of p, k being p's keys.
+func (k firstKeys) permuted(back []int32) firstKeys {
+	q := firstKeys{size: make([]int32, len(back)), rare: make([]int32, len(back))}
+	for i, o := range back {
+		q.size[i], q.rare[i] = k.size[o], k.rare[o]
 	}
+	return q
+}
+
+// inFirstOrder returns p in first order, its keys there, and visit for
+// its solutions: a visit of the copy's solutions that passes on the
+// options of p they are.
+func inFirstOrder(p *Problem, visit Visit) (*Problem, *firstKeys, Visit) {
+	k := newFirstKeys(p)
+	q, back := firstOrdered(p, k)
+	if back == nil {
+		return p, &k, visit
+	}
+	k = k.permuted(back)
 	var mapped []int
-	return q, func(sol []int) bool {
+	return q, &k, func(sol []int) bool {
 		mapped = mapped[:0]
 		for _, o := range sol {
 			mapped = append(mapped, int(back[o]))
@@ -111,11 +124,12 @@ func inFirstOrder(p *Problem, visit Visit) (*Problem, Visit) {
 }
 
 // labelsOf returns the labels of p, if it has them: a set of primaries of
-// which every option covers exactly one and that together reach most
-// primaries (see reachesMost), as the pieces of a puzzle whose pieces are
-// each placed once; or all false. It tries, for each primary of the first
-// option, the set that greedily adds to it, in item order, every primary
-// that no option covers with one already in it.
+// which no option covers two, every option covers exactly one, and that
+// together reach most primaries (see labelsReach), as the pieces of a
+// puzzle whose pieces are each placed once; or all false. It tries, for
+// each primary of the first option in turn, the set of that primary and
+// of every primary, in item order, that no option covers with one
+// already in it.
 func labelsOf(p *Problem) []bool {
 	n := len(p.Items)
 	set := make([]bool, n)
@@ -124,7 +138,8 @@ func labelsOf(p *Problem) []bool {
 	}
 	of := newItemOptions(p)
 	blocked := make([]bool, n)
-	block := func(x int) {
+	add := func(x int) {
+		set[x] = true
 		for _, o := range of.of(x) {
 			for _, e := range p.Option(int(o)) {
 				blocked[e.Item] = true
@@ -139,8 +154,7 @@ func labelsOf(p *Problem) []bool {
 		clear(blocked)
 		for i, it := range p.Items {
 			if !it.Secondary && (i == int(first.Item) || !blocked[i]) {
-				set[i] = true
-				block(i)
+				add(i)
 			}
 		}
 		if coveredOnce(p, set) && labelsReach(p, of, set) {

@@ -33,7 +33,7 @@ import (
 // meant for a search that stops after a few. A lane that searches its
 // whole tree ends the search, with every solution reported. With a nil
 // visit Portfolio only counts, with the backend alone. Every lane
-// searches the problem with its options in firstOrder (see firstKeys).
+// searches the problem with its options in first order (see firstKeys).
 type Portfolio struct {
 	Backend Backend
 	// Seed picks the random orders of the restarts.
@@ -67,8 +67,8 @@ type portfolioLane struct {
 // solutions in under a second, and the lanes that join later cost them
 // little there. The lanes that join (see joining) win on puzzles where
 // the restarts take minutes (docs/first-solutions-2026-11-27b.md).
-func (f Portfolio) restarts() portfolioLane {
-	return portfolioLane{Restarts{Backend: f.backend(), Seed: f.Seed}, restartShare}
+func (f Portfolio) restarts(keys *firstKeys) portfolioLane {
+	return portfolioLane{Restarts{Backend: f.backend(), Seed: f.Seed, keys: keys}, restartShare}
 }
 
 // joining returns the lanes that join the restarts after their head
@@ -76,8 +76,8 @@ func (f Portfolio) restarts() portfolioLane {
 // first solution, and the plain search of the other of bits and algx or
 // dlx where bits can search p) and restarts that learn item weights. They
 // are made only then, as choosing and planning them takes a good part of
-// a second on the largest boards.
-func (f Portfolio) joining(p *Problem) []portfolioLane {
+// a second on the largest boards. keys are p's first-order keys.
+func (f Portfolio) joining(p *Problem, keys *firstKeys) []portfolioLane {
 	b := f.backend()
 	others := []Backend{b}
 	branch := b
@@ -93,7 +93,7 @@ func (f Portfolio) joining(p *Problem) []portfolioLane {
 			}
 		}
 	}
-	others = append(others, Restarts{Backend: branch, Seed: f.Seed, weighted: true})
+	others = append(others, Restarts{Backend: branch, Seed: f.Seed, weighted: true, keys: keys})
 	lanes := make([]portfolioLane, len(others))
 	for k, o := range others {
 		lanes[k] = portfolioLane{o, 1}
@@ -155,10 +155,10 @@ func (f Portfolio) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, e
 	if unit <= 0 {
 		unit = PortfolioUnit
 	}
-	p, visit = inFirstOrder(p, visit)
+	p, keys, visit := inFirstOrder(p, visit)
 	lctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	runs := []portfolioLane{f.restarts()}
+	runs := []portfolioLane{f.restarts(keys)}
 	lanes := []*lane{startLane(lctx, runs[0].b, p)}
 	var (
 		total Stats
@@ -203,7 +203,7 @@ func (f Portfolio) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, e
 		// Up to at lanes search their slices at once; their events are
 		// taken lane after lane.
 		if round == headStart {
-			for _, r := range f.joining(p) {
+			for _, r := range f.joining(p, keys) {
 				runs = append(runs, r)
 				lanes = append(lanes, startLane(lctx, r.b, p))
 			}

@@ -13,11 +13,11 @@ import (
 // first solution is heavy-tailed: an early wrong choice can leave it in a
 // subtree without solutions that takes hours to refute, while the same
 // search with other tie-breaks finds a solution in a second. So Restarts
-// runs its backend on the problem with its options in firstOrder (the
+// runs its backend on the problem with its options in first order (the
 // options of the larger and the more awkward pieces first), and if that
 // tries Unit nodes without finding a solution, gives up and searches
 // again with the items in a random order and the options in a random
-// order that keeps firstOrder's keys sorted (which changes the ties among
+// order that keeps the first order's keys sorted (which changes the ties among
 // items with fewest options and the order in which an item's options of
 // the same key are tried),
 // under budgets that follow Luby's sequence (1, 1, 2, 1, 1, 2, 4, ... times
@@ -41,7 +41,7 @@ import (
 // Restarts only counts with it. The runs, and hence the solutions and
 // their order, depend only on the problem and Seed; a search that finds
 // its solutions within the first budget finds those of the plain search
-// of the problem in firstOrder.
+// of the problem in first order.
 type Restarts struct {
 	Backend Backend
 	// Seed picks the random orders of the runs after the first.
@@ -55,6 +55,10 @@ type Restarts struct {
 	// the weights lost more often than they won
 	// (docs/first-solutions-2026-11-27.md).
 	weighted bool
+	// keys, when not nil, are the first-order keys of the problem
+	// Restarts is given, from a Portfolio that has them: looking for the
+	// labels takes a pass over the options per candidate.
+	keys *firstKeys
 }
 
 // RestartUnit is the default Unit of Restarts.
@@ -91,16 +95,20 @@ func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 		stopped bool
 		mapped  []int
 	)
-	keys := newFirstKeys(p)
-	first, firstBack := firstOrdered(p, keys)
+	keys := r.keys
+	if keys == nil {
+		k := newFirstKeys(p)
+		keys = &k
+	}
+	first, firstBack := firstOrdered(p, *keys)
 	runs := r.portfolio(first)
 	for k := 0; ; k++ {
 		// Each backend takes its turn with budgets of its own Luby
-		// sequence, first on the problem in firstOrder.
+		// sequence, first on the problem in first order.
 		run, j := runs[k%len(runs)], k/len(runs)+1
 		q, back, items := first, firstBack, []int(nil)
 		if j > 1 {
-			q, back, items = shuffle(p, keys, rng)
+			q, back, items = shuffle(p, *keys, rng)
 		}
 		budget := unit * luby(j) * run.scale
 		lim := &nodeBudget{left: budget, per: budget}
@@ -216,9 +224,10 @@ func luby(k int) int64 {
 	}
 }
 
-// shuffle returns p with its items and its options each in a random order,
-// for each option of the copy the option of p it is, and the same for
-// each item.
+// shuffle returns p with its items in a random order and its options in
+// a random order that keeps keys, p's first-order keys, sorted; and for
+// each option of the copy the option of p it is, and the same for each
+// item.
 func shuffle(p *Problem, keys firstKeys, rng *rand.Rand) (*Problem, []int32, []int) {
 	items := rng.Perm(len(p.Items))
 	options := keys.shuffled(rng)

@@ -71,7 +71,13 @@ func deriveOrder(p *Problem) []int {
 			}
 		}
 	}
-	label := findLabels(p, pos, joined)
+	// The labels by position.
+	var label [8]uint64
+	for i, l := range labelsOf(p) {
+		if l {
+			label[pos[i]/64] |= 1 << (pos[i] % 64)
+		}
+	}
 	// The graph of the other primaries.
 	var deg []int
 	for a := range n {
@@ -141,82 +147,4 @@ func deriveOrder(p *Problem) []int {
 		order[k] = prim[a]
 	}
 	return order
-}
-
-// findLabels returns, as a mask of primaries by position, a set of
-// primaries that no option covers two of and of which every option
-// covers exactly one (see deriveOrder), or the empty mask. It tries, for
-// each primary of the first option in turn, the set that greedily adds
-// to it, in item order, every primary that no option covers with one
-// already in it.
-func findLabels(p *Problem, pos []int, joined [][8]uint64) [8]uint64 {
-	var none [8]uint64
-	if p.NumOptions() == 0 {
-		return none
-	}
-	for _, first := range p.Option(0) {
-		x := pos[first.Item]
-		if x < 0 {
-			continue
-		}
-		var set [8]uint64
-		set[x/64] |= 1 << (x % 64)
-		blocked := joined[x] // which has x
-		for a := range joined {
-			if blocked[a/64]&(1<<(a%64)) != 0 {
-				continue
-			}
-			set[a/64] |= 1 << (a % 64)
-			for w := range 8 {
-				blocked[w] |= joined[a][w]
-			}
-		}
-		if coversOnce(p, pos, set) && reachesMost(joined, set) {
-			return set
-		}
-	}
-	return none
-}
-
-// reachesMost reports whether the labels of set are joined, on the mean,
-// to half the other primaries or more, as a piece is to the cells it can
-// cover. It tells the pieces from the other sets of which every option
-// covers one: on a board of dominoes without piece items, the cells of
-// one colour, each joined to its few neighbours, whose order would keep
-// half the board in the sweep's states.
-func reachesMost(joined [][8]uint64, set [8]uint64) bool {
-	labels, reach := 0, 0
-	for a := range joined {
-		if set[a/64]&(1<<(a%64)) != 0 {
-			labels++
-			for w := range 8 {
-				reach += bits.OnesCount64(joined[a][w] &^ set[w])
-			}
-		}
-	}
-	return 2*reach >= labels*(len(joined)-labels)
-}
-
-// coversOnce reports whether every option covers exactly one primary of
-// set, and set has more than one.
-func coversOnce(p *Problem, pos []int, set [8]uint64) bool {
-	size := 0
-	for _, w := range set {
-		size += bits.OnesCount64(w)
-	}
-	if size < 2 {
-		return false
-	}
-	for o := range p.NumOptions() {
-		k := 0
-		for _, e := range p.Option(o) {
-			if a := pos[e.Item]; a >= 0 && set[a/64]&(1<<(a%64)) != 0 {
-				k++
-			}
-		}
-		if k != 1 {
-			return false
-		}
-	}
-	return true
 }
