@@ -95,6 +95,7 @@ func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 		stopped bool
 		mapped  []int
 	)
+	kept, _ := ctx.Value(keptKey{}).(*int64)
 	keys := r.keys
 	if keys == nil {
 		k := newFirstKeys(p)
@@ -127,11 +128,17 @@ func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 			if !seen.add(mapped) {
 				return true
 			}
-			lim.renew()
 			total.Solutions++
+			var before int64
+			if kept != nil {
+				before = *kept
+			}
 			if !visit(mapped) {
 				stopped = true
 				return false
+			}
+			if kept == nil || *kept != before {
+				lim.renew()
 			}
 			return true
 		})
@@ -278,6 +285,14 @@ func toInt32(s []int) []int32 {
 	}
 	return t
 }
+
+// keptKey is the context key of the count of solutions a caller kept of
+// those its search handed it: a visit that filters them (Distinct passes
+// on one solution per symmetry class) puts its count there, so that
+// Restarts renew a run's budget only for a solution kept. Renewed for
+// every solution, a run that finds symmetric images the caller drops
+// doubles its budget with each and never ends.
+type keptKey struct{}
 
 // A nodeBudget, put in a search's context under nodeBudgetKey, ends the
 // search with errBudget once it has tried left nodes without a renew.

@@ -271,7 +271,7 @@ func (d *Distinct) Solve(ctx context.Context, b Backend, visit Visit) (Stats, er
 		visit = func([]int) bool { return true }
 	}
 	var found int64
-	st, err := b.Solve(ctx, d.reduced, func(sol []int) bool {
+	st, err := b.Solve(context.WithValue(ctx, keptKey{}, &found), d.reduced, func(sol []int) bool {
 		if !d.accept(sol) {
 			return true
 		}
