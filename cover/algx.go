@@ -81,8 +81,6 @@ type algx struct {
 	// balance, when the problem has Colourings, gives up on a node whose
 	// uncovered colours the options left cannot make.
 	balance *balance
-	// wts, when Restarts asks for them, are the items' learned weights.
-	wts *rankWeights
 }
 
 func (algxBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, error) {
@@ -101,9 +99,7 @@ func solveAlgX(ctx context.Context, p *Problem, visit Visit, memo bool) (Stats, 
 	if memo {
 		a.useMemo()
 	}
-	a.wts = loadWeights(ctx, pl)
 	a.search(0, 0, len(pl.opts))
-	a.wts.store()
 	return a.finish()
 }
 
@@ -334,7 +330,6 @@ func (a *algx) expand(depth, ls, le int) bool {
 		return a.found()
 	}
 	if t <= 0 {
-		a.wts.fail(best)
 		return true
 	}
 	a.grow(depth+1, le+(le-ls))
@@ -425,8 +420,7 @@ func (a *algx) starved(ls, le int, f []uint64) bool {
 				seen |= claim[j]
 			}
 		}
-		if miss := need &^ seen; miss != 0 {
-			a.blame(k, miss)
+		if need&^seen != 0 {
 			return true
 		}
 	}
@@ -440,9 +434,6 @@ const starvedStep = 16
 // ties) among the options of ids[ls:le], or -1 when every primary is done.
 // A primary is active while its bit is not in f.
 func (a *algx) choose(ls, le int, f []uint64) (best int, t int32) {
-	if a.wts.used() {
-		return a.chooseWeighted(ls, le, f)
-	}
 	if best, t, ok := a.chooseFew(ls, le, f); ok {
 		return best, t
 	}

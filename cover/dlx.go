@@ -45,9 +45,6 @@ type dlx struct {
 	nprim  int32
 	chosen []int32 // the node of each option in the partial solution
 	hidden []int32 // options set aside by multiplicity branches, LIFO
-	// wts, when Restarts asks for them, are the items' learned weights,
-	// by item number less one.
-	wts *rankWeights
 }
 
 func (dlxBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, error) {
@@ -57,9 +54,7 @@ func (dlxBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 	}
 	d := newDLX(pl)
 	d.run = r
-	d.wts = loadWeights(ctx, pl)
 	d.search()
-	d.wts.store()
 	return d.finish()
 }
 
@@ -117,7 +112,6 @@ func (d *dlx) search() bool {
 		return d.found()
 	}
 	if t <= 0 {
-		d.wts.fail(int(best - 1))
 		return true
 	}
 	it := &d.items[best]
@@ -130,9 +124,6 @@ func (d *dlx) search() bool {
 // choose returns the active primary item with the smallest theta (the first
 // in item order on ties), or 0 when none is left.
 func (d *dlx) choose() (best, t int32) {
-	if d.wts.used() {
-		return d.chooseWeighted()
-	}
 	t = math.MaxInt32
 	nd, items := d.nd, d.items
 	for i := items[0].next; i != 0; i = items[i].next {

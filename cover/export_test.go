@@ -15,20 +15,8 @@ func FirstOrdered(p *Problem) (*Problem, []int32) {
 }
 
 // Shuffle is a random order of restart.go for p.
-func Shuffle(p *Problem, rng *rand.Rand) (*Problem, []int32, []int) {
+func Shuffle(p *Problem, rng *rand.Rand) (*Problem, []int32) {
 	return shuffle(p, newFirstKeys(p), rng)
-}
-
-// Weighted returns ctx under which a search of p by algx or dlx branches
-// by the weights w, one per item of p, and learns into them; the weights
-// it ends with are in *w once the search is over.
-func Weighted(ctx context.Context, p *Problem, w *[]float64) context.Context {
-	l := newLearned(p)
-	if *w != nil {
-		l.w = *w
-	}
-	*w = l.w
-	return withWeighting(ctx, &weighting{l: l})
 }
 
 // Finders is finders, for the external tests.

@@ -106,15 +106,15 @@ func (k firstKeys) permuted(back []int32) firstKeys {
 // inFirstOrder returns p in first order, its keys there, and visit for
 // its solutions: a visit of the copy's solutions that passes on the
 // options of p they are.
-func inFirstOrder(p *Problem, visit Visit) (*Problem, *firstKeys, Visit) {
+func inFirstOrder(p *Problem, visit Visit) (*Problem, *firstKeys, []int32, Visit) {
 	k := newFirstKeys(p)
 	q, back := firstOrdered(p, k)
 	if back == nil {
-		return p, &k, visit
+		return p, &k, nil, visit
 	}
 	k = k.permuted(back)
 	var mapped []int
-	return q, &k, func(sol []int) bool {
+	return q, &k, back, func(sol []int) bool {
 		mapped = mapped[:0]
 		for _, o := range sol {
 			mapped = append(mapped, int(back[o]))

@@ -1,6 +1,7 @@
 package cover
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -113,4 +114,30 @@ func dominoTiling(n int) *Problem {
 		}
 	}
 	return p
+}
+
+// TestGivenOrderLane checks that the Portfolio's lane on the problem as
+// given passes on each of its solutions as the same options of the
+// problem in first order.
+func TestGivenOrderLane(t *testing.T) {
+	p, _ := pieceTiles(3, []int{1, 2, 2, 2, 2})
+	_, _, back, _ := inFirstOrder(p, nil)
+	if back == nil {
+		t.Fatal("the tiles are in first order already; the test needs a problem that is not")
+	}
+	dlx, _ := Lookup("dlx")
+	l := givenOrderLane(dlx, p, back)
+	st, err := l.b.Solve(context.Background(), l.problem, func(sol []int) bool {
+		var again []int
+		for _, o := range l.keep(sol) {
+			again = append(again, int(back[o]))
+		}
+		if !slices.Equal(again, sol) {
+			t.Errorf("solution %v passed on as %v", sol, again)
+		}
+		return true
+	})
+	if err != nil || st.Solutions == 0 {
+		t.Fatalf("%+v, %v", st, err)
+	}
 }

@@ -12,13 +12,12 @@ import (
 // solution of a strip of one-sided hexominoes in two seconds where
 // restarts, throwing away the search every few hundred thousand nodes,
 // find none in a minute; on other boards an early wrong choice leaves the
-// plain search in a barren subtree for hours, and only restarts with
-// learned item weights (see learned) get out; most boards are solved
-// fastest by restarts without weights. So Portfolio runs several
+// plain search in a barren subtree for hours, and only restarts get out;
+// most boards are solved fastest by restarts. So Portfolio runs several
 // strategies, its lanes, each its own search that goes on where it
 // stopped: restarts, the plain search of the backend (for auto, auto's
-// choice for a first solution), restarts with learned weights, and,
-// where auto picks bits, the plain search of algx or dlx too.
+// choice for a first solution), where auto picks bits the plain search of
+// algx or dlx too, and the plain search in the compiler's order.
 //
 // The lanes take turns in rounds, each round giving every lane a slice
 // of twice the work of the round before, so that no problem takes more
@@ -32,8 +31,9 @@ import (
 // keep a key of every one, as Restarts does, which is why Portfolio is
 // meant for a search that stops after a few. A lane that searches its
 // whole tree ends the search, with every solution reported. With a nil
-// visit Portfolio only counts, with the backend alone. Every lane
-// searches the problem with its options in first order (see firstKeys).
+// visit Portfolio only counts, with the backend alone. Every lane but the
+// last searches the problem with its options in first order (see
+// firstKeys).
 type Portfolio struct {
 	Backend Backend
 	// Seed picks the random orders of the restarts.
@@ -59,46 +59,74 @@ func (f Portfolio) backend() Backend {
 type portfolioLane struct {
 	b     Backend
 	share int64
+	// problem, if not nil, is what the lane searches instead of the
+	// Portfolio's problem, and keep maps its solutions to the Portfolio's.
+	problem *Problem
+	keep    func([]int) []int
 }
 
-// The lanes of a Portfolio: first restarts without weights, which alone
+// The lanes of a Portfolio: first restarts, which alone
 // search the first headStart rounds and then take restartShare times a
 // slice of every round: they find most of the catalogue's first
 // solutions in under a second, and the lanes that join later cost them
 // little there. The lanes that join (see joining) win on puzzles where
 // the restarts take minutes (docs/first-solutions-2026-11-27b.md).
 func (f Portfolio) restarts(keys *firstKeys) portfolioLane {
-	return portfolioLane{Restarts{Backend: f.backend(), Seed: f.Seed, keys: keys}, restartShare}
+	return portfolioLane{b: Restarts{Backend: f.backend(), Seed: f.Seed, keys: keys}, share: restartShare}
 }
 
 // joining returns the lanes that join the restarts after their head
 // start: the plain search of the backend (for auto, auto's choice for a
 // first solution, and the plain search of the other of bits and algx or
-// dlx where bits can search p) and restarts that learn item weights. They
-// are made only then, as choosing and planning them takes a good part of
-// a second on the largest boards. keys are p's first-order keys.
-func (f Portfolio) joining(p *Problem, keys *firstKeys) []portfolioLane {
+// dlx where bits can search p), and where p is given's options in first
+// order (back maps p's options to given's), the plain search of given,
+// in the order its compiler chose. They are made only then, as choosing
+// and planning them takes a good part of a second on the largest boards.
+func (f Portfolio) joining(p, given *Problem, back []int32) []portfolioLane {
 	b := f.backend()
 	others := []Backend{b}
-	branch := b
 	if _, ok := b.(autoBackend); ok {
-		branch = chooseBranching(p)
 		others[0] = choose(p, false)
 		switch others[0].(type) {
 		case bitsBackend:
-			others = append(others, branch)
+			others = append(others, chooseBranching(p))
 		default:
 			if bitsSuits(p) {
 				others = append(others, bitsBackend{})
 			}
 		}
 	}
-	others = append(others, Restarts{Backend: branch, Seed: f.Seed, weighted: true, keys: keys})
 	lanes := make([]portfolioLane, len(others))
 	for k, o := range others {
-		lanes[k] = portfolioLane{o, 1}
+		lanes[k] = portfolioLane{b: o, share: 1}
+	}
+	if back != nil {
+		lanes = append(lanes, givenOrderLane(others[0], given, back))
 	}
 	return lanes
+}
+
+// givenOrderLane returns b's plain search of given, whose options back
+// maps the Portfolio's problem's onto. The first order is no better than
+// the compiler's on every board: on a strip of polysticks this lane finds
+// a first solution in 0.4 s where the lanes in first order took 10 s,
+// and with it in place of restarts that learn item weights (the lane
+// before it, which found none of the catalogue's first solutions within
+// 5 s) 886 of them came within 5 s against 884
+// (docs/first-solutions-2026-11-28b.md).
+func givenOrderLane(b Backend, given *Problem, back []int32) portfolioLane {
+	toFirst := make([]int32, len(back))
+	for k, o := range back {
+		toFirst[o] = int32(k)
+	}
+	keep := func(sol []int) []int {
+		kept := make([]int, len(sol))
+		for k, o := range sol {
+			kept[k] = int(toFirst[o])
+		}
+		return kept
+	}
+	return portfolioLane{b: b, share: 1, problem: given, keep: keep}
 }
 
 // bitsSuits reports whether bits can search p in the order its compiler
@@ -155,11 +183,12 @@ func (f Portfolio) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, e
 	if unit <= 0 {
 		unit = PortfolioUnit
 	}
-	p, keys, visit := inFirstOrder(p, visit)
+	given := p
+	p, keys, back, visit := inFirstOrder(p, visit)
 	lctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	runs := []portfolioLane{f.restarts(keys)}
-	lanes := []*lane{startLane(lctx, runs[0].b, p)}
+	lanes := []*lane{startLane(lctx, runs[0], p)}
 	var (
 		total Stats
 		seen  reported
@@ -187,10 +216,13 @@ func (f Portfolio) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, e
 			case over:
 				l.ctl <- false
 			default:
-				goOn := true
-				if seen.add(ev.sol) {
+				sol, goOn := ev.sol, true
+				if l.keep != nil {
+					sol = l.keep(sol)
+				}
+				if seen.add(sol) {
 					total.Solutions++
-					goOn = visit(ev.sol)
+					goOn = visit(sol)
 				}
 				over = over || !goOn
 				l.ctl <- goOn
@@ -203,9 +235,9 @@ func (f Portfolio) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, e
 		// Up to at lanes search their slices at once; their events are
 		// taken lane after lane.
 		if round == headStart {
-			for _, r := range f.joining(p, keys) {
+			for _, r := range f.joining(p, given, back) {
 				runs = append(runs, r)
-				lanes = append(lanes, startLane(lctx, r.b, p))
+				lanes = append(lanes, startLane(lctx, r, p))
 			}
 		}
 		for start := 0; start < len(lanes) && !over; start += at {
@@ -244,7 +276,8 @@ type lane struct {
 	more chan int64     // Portfolio to the lane: a new slice
 	out  chan laneEvent // the lane to Portfolio
 	stop <-chan struct{}
-	left int64 // work left of the slice, kept by the lane
+	left int64             // work left of the slice, kept by the lane
+	keep func([]int) []int // see portfolioLane
 	// running (the lane has a slice and has not ended it) and done (it
 	// has ended) are Portfolio's.
 	running, done bool
@@ -263,8 +296,12 @@ type laneKey struct{}
 
 // startLane starts b's search of p in a lane that waits for its first
 // slice.
-func startLane(ctx context.Context, b Backend, p *Problem) *lane {
-	l := &lane{ctl: make(chan bool), more: make(chan int64, 1), out: make(chan laneEvent), stop: ctx.Done()}
+func startLane(ctx context.Context, r portfolioLane, p *Problem) *lane {
+	l := &lane{ctl: make(chan bool), more: make(chan int64, 1), out: make(chan laneEvent), stop: ctx.Done(), keep: r.keep}
+	b := r.b
+	if r.problem != nil {
+		p = r.problem
+	}
 	go func() {
 		var st Stats
 		err := ctx.Err()

@@ -4,67 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/polyspec/polyspec/cover"
 )
-
-// TestWeightedKeepsSolutions checks on random problems, with colours and
-// multiplicities, that a search branching by item weights, whatever they
-// are, finds every solution once: the weights change which item is
-// branched on, never which options are tried there.
-func TestWeightedKeepsSolutions(t *testing.T) {
-	r := rand.New(rand.NewPCG(27, 1))
-	for i := range 1000 {
-		p := randomProblem(r, i%10 == 0)
-		want := bruteForce(p)
-		slices.SortFunc(want, slices.Compare)
-		for _, name := range []string{"algx", "dlx"} {
-			b, _ := cover.Lookup(name)
-			w := make([]float64, len(p.Items))
-			for k := range w {
-				w[k] = 1 + float64(r.IntN(5))
-			}
-			var got [][]int
-			_, err := b.Solve(cover.Weighted(context.Background(), p, &w), p, func(s []int) bool {
-				got = append(got, slices.Sorted(slices.Values(s)))
-				return true
-			})
-			if err != nil {
-				t.Fatal(err)
-			}
-			slices.SortFunc(got, slices.Compare)
-			if !slices.EqualFunc(got, want, slices.Equal) {
-				t.Fatalf("problem %d, %s with weights %v: solutions %v, want %v", i, name, w, got, want)
-			}
-		}
-	}
-}
-
-// TestWeightsLearnDeadEnds checks that a search raises the weight of the
-// items where it runs out of options, and only theirs. On the 4×4 board
-// with the dominoes of dominoes(4), a domino placed so that it walls off a
-// corner cell leaves that cell with no option: the corners are where
-// the dead ends are.
-func TestWeightsLearnDeadEnds(t *testing.T) {
-	p := parse(t, "a b c\na b\na b c\nb c\n")
-	for _, name := range []string{"algx", "dlx"} {
-		b, _ := cover.Lookup(name)
-		var w []float64
-		st, err := b.Solve(cover.Weighted(context.Background(), p, &w), p, func([]int) bool { return true })
-		if err != nil || st.Solutions != 1 {
-			t.Fatalf("%s: %+v, %v; want 1 solution", name, st, err)
-		}
-		// a has the fewest options; the first tried on it, "a b",
-		// leaves c with none, which raises c's weight to 2, and the
-		// second is the solution.
-		if want := []float64{1, 1, 2}; !slices.Equal(w, want) {
-			t.Errorf("%s: weights %v, want %v", name, w, want)
-		}
-	}
-}
 
 // TestPortfolioSolutions checks that the portfolio reports every solution
 // once: with no limit, the solutions of the plain search and no other

@@ -28,8 +28,6 @@ import (
 // often too small to reach the next, and ten solutions took a hundred
 // times one (docs/first-solutions-2026-11-27b.md). Where the backend is auto and auto picks bits,
 // the runs of bits take turns with runs of algx or dlx (see portfolio).
-// The restarts that are a lane of a Portfolio also branch by item weights
-// learned from the dead ends of every run before (see learned).
 //
 // Every solution is reported once, however many runs find it; without
 // restarts a run would find the same ones again. For that Restarts keeps a
@@ -49,12 +47,6 @@ type Restarts struct {
 	// Unit is the budget of the shortest run, in nodes; 0 means
 	// RestartUnit. Budgets are looked at every few thousand nodes.
 	Unit int64
-	// weighted makes every run learn item weights from its dead ends and
-	// branch by them, for a Portfolio (whose plain search is a lane of its
-	// own). Restarts alone do without: on the catalogue's first solutions
-	// the weights lost more often than they won
-	// (docs/first-solutions-2026-11-27.md).
-	weighted bool
 	// keys, when not nil, are the first-order keys of the problem
 	// Restarts is given, from a Portfolio that has them: looking for the
 	// labels takes a pass over the options per candidate.
@@ -86,10 +78,6 @@ func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 	}
 	rng := rand.New(rand.NewPCG(r.Seed, restartStream))
 	var seen reported
-	var weights *learned
-	if r.weighted {
-		weights = newLearned(p)
-	}
 	var (
 		total   Stats
 		stopped bool
@@ -107,16 +95,13 @@ func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 		// Each backend takes its turn with budgets of its own Luby
 		// sequence, first on the problem in first order.
 		run, j := runs[k%len(runs)], k/len(runs)+1
-		q, back, items := first, firstBack, []int(nil)
+		q, back := first, firstBack
 		if j > 1 {
-			q, back, items = shuffle(p, *keys, rng)
+			q, back = shuffle(p, *keys, rng)
 		}
 		budget := unit * luby(j) * run.scale
 		lim := &nodeBudget{left: budget, per: budget}
 		rctx := context.WithValue(ctx, nodeBudgetKey{}, lim)
-		if weights != nil {
-			rctx = withWeighting(rctx, &weighting{l: weights, items: items})
-		}
 		st, err := run.b.Solve(rctx, q, func(sol []int) bool {
 			mapped = mapped[:0]
 			for _, o := range sol {
@@ -235,10 +220,10 @@ func luby(k int) int64 {
 // a random order that keeps keys, p's first-order keys, sorted; and for
 // each option of the copy the option of p it is, and the same for each
 // item.
-func shuffle(p *Problem, keys firstKeys, rng *rand.Rand) (*Problem, []int32, []int) {
+func shuffle(p *Problem, keys firstKeys, rng *rand.Rand) (*Problem, []int32) {
 	items := rng.Perm(len(p.Items))
 	options := keys.shuffled(rng)
-	return permute(p, items, options), toInt32(options), items
+	return permute(p, items, options), toInt32(options)
 }
 
 // permute returns p with item items[k] as its item k and option
