@@ -107,13 +107,11 @@ func (f Portfolio) joining(p, given *Problem, back []int32) []portfolioLane {
 }
 
 // givenOrderLane returns b's plain search of given, whose options back
-// maps the Portfolio's problem's onto. The first order is no better than
-// the compiler's on every board: on a strip of polysticks this lane finds
-// a first solution in 0.4 s where the lanes in first order took 10 s,
-// and with it in place of restarts that learn item weights (the lane
-// before it, which found none of the catalogue's first solutions within
-// 5 s) 886 of them came within 5 s against 884
-// (docs/first-solutions-2026-11-28b.md).
+// maps the Portfolio's problem's onto. The first order is not the best
+// on every board: on a strip of polysticks this lane finds a first
+// solution in 3 s where the lanes in first order took 10 s. It took the
+// place of restarts that learned item weights, which found none of the
+// catalogue's first solutions within 5 s (docs/first-solutions-2026-11-28b.md).
 func givenOrderLane(b Backend, given *Problem, back []int32) portfolioLane {
 	toFirst := make([]int32, len(back))
 	for k, o := range back {
