@@ -126,11 +126,13 @@ func Standard(root, dlx string) []Workload {
 		PipsCount("nyt-pips-count", filepath.Join(root, "compile", "pips", "testdata", "nyt")),
 		noBits(SudokuList("sudoku-top95", filepath.Join(root, "compile", "sudoku", "testdata", "top95.txt"))),
 		// First solutions that took polyspec over 5 s (docs/first-solutions-2026-11-27.md,
-		// docs/first-solutions-2026-11-27b.md, docs/first-solutions-2026-11-27c.md).
+		// docs/first-solutions-2026-11-27b.md, docs/first-solutions-2026-11-27c.md,
+		// docs/first-solutions-2026-11-28b.md).
 		FirstSolution("first-one-sided-hexominoes-60x6", "one-sided-hexominoes-60x6"),
 		FirstSolution("first-pentahexes-hexagram-3", "pentahexes-hexagram-3"),
 		FirstSolution("first-heptiamonds-3x28", "heptiamonds-3x28"),
 		FirstSolution("first-polycubes-12345p6-cubes-345", "polycubes-12345p6-cubes-345"),
+		FirstSolution("first-polysticks-12x2", "polysticks-1234-truncated-diamond-lattice-12x2"),
 		long(FirstSolution("first-polycubes-56-crystal-1", "polycubes-56-crystal-1")),
 		Build("build-polycubes-56-crystal-1", "polycubes-56-crystal-1", 2365581),
 		Enumeration("enumerate-decominoes", "square", 10, 4655),
