@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"sync/atomic"
 	"time"
 
@@ -65,8 +66,10 @@ func (c *SolveCmd) Run(e *env) error {
 	// Building a big puzzle's placements, and weighing its pivots, can
 	// take seconds of their own.
 	stopStatus := e.status.Show(preparing)
+	gc := debug.SetGCPercent(loadGCPercent)
 	j, err := load(c.Target, loadOptions{all: c.All, pivot: pivot, deadRegions: c.DeadRegions, balance: c.Balance, count: c.Count, first: first, showGame: c.ShowGame, difficulty: c.Difficulty, backend: c.Backend, limits: e.limits})
 	stopStatus()
+	debug.SetGCPercent(gc)
 	loaded()
 	if err != nil {
 		return err
@@ -162,6 +165,14 @@ func (c *SolveCmd) notice(j *job, total emit.Summary) string {
 	}
 	return ""
 }
+
+// loadGCPercent is the garbage collector's percent while solve reads and
+// compiles a puzzle: what a build allocates it mostly keeps, so a
+// collection then finds little to free, and on the largest board each
+// one costs more than it saves (polycubes-56-crystal-1's first solution:
+// 7.2 s of CPU against 14; docs/first-solutions-2026-11-28b.md). The
+// search that follows runs with the percent the process had.
+const loadGCPercent = 1000
 
 // showFirst reports whether solve shows only the first solution, drawn,
 // and then counts: the default on a terminal, where thousands of records
