@@ -103,9 +103,10 @@ func (k firstKeys) permuted(back []int32) firstKeys {
 	return q
 }
 
-// inFirstOrder returns p in first order, its keys there, and visit for
-// its solutions: a visit of the copy's solutions that passes on the
-// options of p they are.
+// inFirstOrder returns p in first order, its keys there, for each option
+// of the copy the option of p it is (nil when p is in first order
+// already), and visit for its solutions: a visit of the copy's solutions
+// that passes on the options of p they are.
 func inFirstOrder(p *Problem, visit Visit) (*Problem, *firstKeys, []int32, Visit) {
 	k := newFirstKeys(p)
 	q, back := firstOrdered(p, k)
