@@ -116,12 +116,22 @@ func inFirstOrder(p *Problem, visit Visit) (*Problem, *firstKeys, []int32, Visit
 	k = k.permuted(back)
 	var mapped []int
 	return q, &k, back, func(sol []int) bool {
-		mapped = mapped[:0]
-		for _, o := range sol {
-			mapped = append(mapped, int(back[o]))
-		}
+		mapped = remap(mapped[:0], sol, back)
 		return visit(mapped)
 	}
+}
+
+// remap appends to dst the options that to maps sol's onto, or sol's own
+// where to is nil: a solution of a problem's copy in another order as
+// options of the problem, or the other way round.
+func remap(dst, sol []int, to []int32) []int {
+	for _, o := range sol {
+		if to != nil {
+			o = int(to[o])
+		}
+		dst = append(dst, o)
+	}
+	return dst
 }
 
 // labelsOf returns the labels of p, if it has them: a set of primaries of

@@ -117,13 +117,7 @@ func givenOrderLane(b Backend, given *Problem, back []int32) portfolioLane {
 	for k, o := range back {
 		toFirst[o] = int32(k)
 	}
-	keep := func(sol []int) []int {
-		kept := make([]int, len(sol))
-		for k, o := range sol {
-			kept[k] = int(toFirst[o])
-		}
-		return kept
-	}
+	keep := func(sol []int) []int { return remap(nil, sol, toFirst) }
 	return portfolioLane{b: b, share: 1, problem: given, keep: keep}
 }
 

@@ -103,13 +103,7 @@ func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 		lim := &nodeBudget{left: budget, per: budget}
 		rctx := context.WithValue(ctx, nodeBudgetKey{}, lim)
 		st, err := run.b.Solve(rctx, q, func(sol []int) bool {
-			mapped = mapped[:0]
-			for _, o := range sol {
-				if back != nil {
-					o = int(back[o])
-				}
-				mapped = append(mapped, o)
-			}
+			mapped = remap(mapped[:0], sol, back)
 			if !seen.add(mapped) {
 				return true
 			}
