@@ -76,11 +76,25 @@ func (par Parallel) backend() Backend {
 // from the goroutine that called Solve, never concurrently.
 func (par Parallel) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, error) {
 	if par.sweepsFirst(visit) {
-		if st, ok, err := sweepFirst(ctx, p, nil, p); ok {
+		if st, ok, err := sweepFirst(par.sweepContext(ctx), p, nil, p); ok {
 			return st, err
 		}
 	}
+	if _, ok := par.backend().(orbitCounter); ok && visit == nil && par.State == nil && par.Shard.whole() == (Shard{Of: 1}) {
+		// The sweep counts the whole problem at once, its terms on
+		// every worker, where subproblems would each be a sweep.
+		return par.backend().Solve(par.sweepContext(ctx), p, nil)
+	}
 	return par.run(ctx, p, nil, visit)
+}
+
+// sweepContext returns ctx with par's workers for a sweep's terms.
+func (par Parallel) sweepContext(ctx context.Context) context.Context {
+	workers := par.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	return withSweepWorkers(ctx, workers)
 }
 
 // sweepsFirst reports whether a search with visit is a whole count by
@@ -107,10 +121,10 @@ func (par Parallel) SolveDistinct(ctx context.Context, d *Distinct, visit Visit)
 		if par.State != nil || par.Shard.whole() != (Shard{Of: 1}) {
 			return Stats{}, fmt.Errorf("%s counts modulo symmetry in one piece, which a state or a shard cannot split: %w", par.backend().Name(), ErrUnsupported)
 		}
-		return d.Solve(ctx, par.backend(), nil)
+		return d.Solve(par.sweepContext(ctx), par.backend(), nil)
 	}
 	if par.sweepsFirst(visit) {
-		if st, ok, err := sweepFirst(ctx, d.problem, d.group, d.reduced); ok {
+		if st, ok, err := sweepFirst(par.sweepContext(ctx), d.problem, d.group, d.reduced); ok {
 			return st, err
 		}
 	}

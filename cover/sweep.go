@@ -109,8 +109,6 @@ type sweeper interface {
 	// terms is sweepTerms's sum over the subsets of k pieces, with vectors
 	// of 2^b counts, and its bound.
 	terms(r *run, k, b int) (sum, bound uint64, err error)
-	// levels reports the states at each level of the last count.
-	levels() []int
 }
 
 // newSweep sets up the sweep of a planned problem that sweepFits, with
@@ -144,8 +142,7 @@ type sweep[M mask] struct {
 	// keep[r] has the items that still matter once level r is passed:
 	// the primaries after r, and the secondaries that an option placed
 	// after r covers.
-	keep   []M
-	counts []int
+	keep []M
 }
 
 func newSweepOf[M mask](pl *plan, order, pieces []int) *sweep[M] {
@@ -212,19 +209,15 @@ func newSweepOf[M mask](pl *plan, order, pieces []int) *sweep[M] {
 	return s
 }
 
-func (s *sweep[M]) levels() []int { return s.counts }
-
 func (s *sweep[M]) count(r *run, allowed uint64) (uint64, bool, error) {
 	var empty M
 	bound := maxStates(len(empty))
 	cur := map[M]uint64{empty: 1}
-	s.counts = s.counts[:0]
 	overflow := false
 	// begun: the nodes before this sweep, from which the budget's
 	// check at each level projects the rest (see overBudget).
 	begun := r.stats.Nodes
 	for level := range s.nprim {
-		s.counts = append(s.counts, len(cur))
 		atLevel := r.stats.Nodes
 		next := make(map[M]uint64, len(cur))
 		keep := s.keep[level]
@@ -266,6 +259,5 @@ func (s *sweep[M]) count(r *run, allowed uint64) (uint64, bool, error) {
 		}
 		cur = next
 	}
-	s.counts = append(s.counts, len(cur))
 	return cur[empty], overflow, nil
 }

@@ -1,11 +1,14 @@
 package cover
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
 	"math/bits"
 	"slices"
+	"sync"
+	"sync/atomic"
 )
 
 // Where every piece covers the same number of cells, sweep counts by
@@ -113,25 +116,96 @@ const maxTermWidth = 8
 
 // terms returns the inclusion–exclusion sum over the subsets of k pieces,
 // modulo 2^64, and its bound, the count of tilings by all the pieces,
-// with vectors of 2^b counts (see sweepTerms).
+// with vectors of 2^b counts (see sweepTerms). Its 2^(k−b) sweeps, one for
+// each subset of the other pieces, share nothing but the sum, so with
+// more than one worker (see withSweepWorkers) they are shared out among
+// goroutines, each with its own tables and its share of the memory bound
+// and of the node budget; addition modulo 2^64 gives the same sum in any
+// order.
 func (s *sweep[M]) terms(r *run, k, b int) (sum, bound uint64, err error) {
 	width := 1 << b
 	var m M
-	maxStates := sweepBytes / (2 * 2 * (8*width + 8*len(m) + 16))
-	for high := uint64(0); high < 1<<(k-b); high++ {
-		fixed := high << b
+	highs := 1 << (k - b)
+	workers := min(sweepWorkers(r.ctx), highs)
+	maxStates := sweepBytes / (2 * 2 * (8*width + 8*len(m) + 16)) / workers
+	if workers == 1 {
+		high := 0
+		sum, bound, _, err := s.termRange(r, k, b, maxStates, 1, func() int { high++; return high - 1 })
+		return sum, bound, err
+	}
+	ctx, cancel := context.WithCancel(r.ctx)
+	defer cancel()
+	var next atomic.Int64
+	runs := make([]run, workers)
+	sums, bounds, errs := make([]uint64, workers), make([]uint64, workers), make([]error, workers)
+	failed := make([]int, workers) // the term at which errs[w] came
+	var wg sync.WaitGroup
+	for w := range runs {
+		runs[w] = newRun(ctx, nil)
+		if r.budget != nil {
+			left := r.budget.left - (r.stats.Nodes - r.spent)
+			runs[w].budget = &nodeBudget{left: left / int64(workers), per: left / int64(workers)}
+		}
+		wg.Go(func() {
+			sums[w], bounds[w], failed[w], errs[w] = s.termRange(&runs[w], k, b, maxStates, workers, func() int { return int(next.Add(1) - 1) })
+			runs[w].report()
+			if errs[w] != nil {
+				cancel()
+			}
+		})
+	}
+	wg.Wait()
+	// The error is the one of the first term that failed other than by
+	// the cancel of another's failure, as one sweep after another would
+	// have met it.
+	at := highs
+	for w := range runs {
+		n := runs[w].stats.Nodes
+		r.stats.Nodes += n
+		r.stats.Updates += runs[w].stats.Updates
+		r.sent += n // the workers have reported them
+		r.spent += n
+		if r.budget != nil {
+			r.budget.left -= n
+		}
+		sum += sums[w]
+		bound = max(bound, bounds[w])
+		if errs[w] != nil && failed[w] < at && !(errors.Is(errs[w], context.Canceled) && r.ctx.Err() == nil) {
+			err, at = errs[w], failed[w]
+		}
+	}
+	if r.ctx.Err() != nil {
+		err = r.ctx.Err()
+	}
+	if err != nil {
+		r.err = err
+		return 0, 0, err
+	}
+	return sum, bound, nil
+}
+
+// termRange adds up the terms whose subsets of the pieces after the first
+// b next hands out, until it hands out one past the last; the bound is
+// set if it had the last, which takes every piece. share is how many
+// termRanges share the terms, for the budget's projection. On an error it
+// returns the term it failed at.
+func (s *sweep[M]) termRange(r *run, k, b, maxStates, share int, next func() int) (sum, bound uint64, failed int, err error) {
+	width := 1 << b
+	highs := 1 << (k - b)
+	for high := next(); high < highs; high = next() {
+		fixed := uint64(high) << b
 		before := r.stats.Nodes
 		last, overflowed, err := s.vectors(r, maxStates, width, fixed)
 		if err != nil {
-			return 0, 0, err
+			return 0, 0, high, err
 		}
 		// The terms to come take more pieces, and no fewer transitions.
-		if r.overBudget(float64(r.stats.Nodes-before) * float64(1<<(k-b)-1-high)) {
-			return 0, 0, r.err
+		if r.overBudget(float64(r.stats.Nodes-before) * float64(highs-1-high) / float64(share)) {
+			return 0, 0, high, r.err
 		}
-		if high == 1<<(k-b)-1 {
+		if high == highs-1 {
 			if overflowed {
-				return 0, 0, fmt.Errorf("sweep: the tilings by the %d pieces, each any number of times, number 2^64 or more, which leaves the inclusion-exclusion sum without a bound: %w", k, ErrUnsupported)
+				return 0, 0, high, fmt.Errorf("sweep: the tilings by the %d pieces, each any number of times, number 2^64 or more, which leaves the inclusion-exclusion sum without a bound: %w", k, ErrUnsupported)
 			}
 			bound = last[width-1]
 		}
@@ -143,7 +217,21 @@ func (s *sweep[M]) terms(r *run, k, b int) (sum, bound uint64, err error) {
 			}
 		}
 	}
-	return sum, bound, nil
+	return sum, bound, 0, nil
+}
+
+type sweepWorkersKey struct{}
+
+// withSweepWorkers returns a context under which a count by
+// inclusion–exclusion shares its sweeps among n goroutines.
+func withSweepWorkers(ctx context.Context, n int) context.Context {
+	return context.WithValue(ctx, sweepWorkersKey{}, n)
+}
+
+// sweepWorkers returns the goroutines withSweepWorkers set on ctx, or 1.
+func sweepWorkers(ctx context.Context) int {
+	n, _ := ctx.Value(sweepWorkersKey{}).(int)
+	return max(n, 1)
 }
 
 // vectors sweeps with a vector of width counts per state, for the subsets
@@ -158,12 +246,10 @@ func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64) (last []u
 		vals[t] = 1 // the empty tiling, for every subset
 	}
 	low := uint64(width - 1)
-	s.counts = s.counts[:0]
 	// begun: the nodes before this sweep, from which the budget's
 	// check at each level projects the rest (see overBudget).
 	begun := r.stats.Nodes
 	for level := range s.nprim {
-		s.counts = append(s.counts, len(cur))
 		atLevel := r.stats.Nodes
 		next := make(map[M]int32, len(cur))
 		nvals := spare[:0]
@@ -233,7 +319,6 @@ func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64) (last []u
 		}
 		cur, vals, spare = next, nvals, vals
 	}
-	s.counts = append(s.counts, len(cur))
 	if at, ok := cur[empty]; ok {
 		return vals[int(at)*width:][:width], overflowed, nil
 	}

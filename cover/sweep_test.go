@@ -126,6 +126,14 @@ func TestSweepDominoes(t *testing.T) {
 // 15 cells are placed in 15! ways, while the terms, |T|^15 for each
 // subset T of the pieces, sum to some 2.5·10^19 in absolute value.
 func TestSweepTermsOverflow(t *testing.T) {
+	got, err := countWith(t, "sweep", monominoRow())
+	if err != nil || got != 1307674368000 {
+		t.Errorf("%d, %v; want 15! = 1,307,674,368,000", got, err)
+	}
+}
+
+// monominoRow is 15 distinct monominoes on a row of 15 cells.
+func monominoRow() *cover.Problem {
 	const n = 15
 	p := cover.NewProblem()
 	for i := range n {
@@ -139,9 +147,33 @@ func TestSweepTermsOverflow(t *testing.T) {
 			p.AddOption([]cover.Entry{{Item: int32(m)}, {Item: int32(n + c)}})
 		}
 	}
-	got, err := countWith(t, "sweep", p)
-	if err != nil || got != 1307674368000 {
-		t.Errorf("%d, %v; want 15! = 1,307,674,368,000", got, err)
+	return p
+}
+
+// TestSweepTermsWorkers checks that inclusion–exclusion's sweeps shared
+// among workers give the count and the transitions of one sweep after
+// another: on the row of monominoes (128 sweeps, whose terms overflow)
+// and on the 3×20 pentominoes (16 sweeps; 8 tilings, 2 per class).
+func TestSweepTermsWorkers(t *testing.T) {
+	b, _ := cover.Lookup("sweep")
+	for _, c := range []struct {
+		name string
+		p    *cover.Problem
+		want int64
+	}{
+		{"monominoes", monominoRow(), 1307674368000},
+		{"pentominoes-3x20", load(t, "pentominoes-3x20.dlx"), 8},
+	} {
+		one, err := b.Solve(context.Background(), c.p, nil)
+		if err != nil || one.Solutions != c.want {
+			t.Fatalf("%s: one worker counts %d, %v; want %d", c.name, one.Solutions, err, c.want)
+		}
+		for _, workers := range []int{2, 3} {
+			st, err := cover.Parallel{Backend: b, Workers: workers}.Solve(context.Background(), c.p, nil)
+			if err != nil || st != one {
+				t.Errorf("%s on %d workers: %+v, %v; want %+v", c.name, workers, st, err, one)
+			}
+		}
 	}
 }
 
