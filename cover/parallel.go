@@ -88,11 +88,18 @@ func (par Parallel) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, 
 	return par.run(ctx, p, nil, visit)
 }
 
-// sweepContext returns ctx with par's workers for a sweep's terms.
+// sweepContext returns ctx with par's workers for a sweep's terms, and
+// its Meter, if any, following the sweep's transitions and sweeps as it
+// follows the subproblems of a split.
 func (par Parallel) sweepContext(ctx context.Context) context.Context {
 	workers := par.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
+	}
+	if m := par.Meter; m != nil {
+		ctx = CountParts(CountNodes(ctx, &m.nodes), &m.done, &m.total)
+		// A sweep finds no solution before its count.
+		m.solutions.Store(-1)
 	}
 	return withSweepWorkers(ctx, workers)
 }

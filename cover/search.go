@@ -199,6 +199,24 @@ func CountNodes(ctx context.Context, n *atomic.Int64) context.Context {
 
 type nodeSinkKey struct{}
 
+// CountParts returns a context under which a backend that works through
+// parts of its own, the sweep through its sweeps of inclusion–exclusion,
+// stores their number in total when it starts them and adds one to done
+// as each ends, so that another goroutine can show how far it is.
+func CountParts(ctx context.Context, done, total *atomic.Int64) context.Context {
+	return context.WithValue(ctx, partSinkKey{}, &partSink{done: done, total: total})
+}
+
+type partSinkKey struct{}
+
+type partSink struct{ done, total *atomic.Int64 }
+
+// parts returns the part counters of ctx (see CountParts), or nil.
+func parts(ctx context.Context) *partSink {
+	s, _ := ctx.Value(partSinkKey{}).(*partSink)
+	return s
+}
+
 // A nodeSink is where the searches under one context report their nodes:
 // to a counter, and to sent, which tells Parallel how much of a finished
 // subproblem's nodes its Meter already has.

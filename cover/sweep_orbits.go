@@ -30,7 +30,9 @@ func (sweepBackend) countOrbits(ctx context.Context, p *Problem, group []Symmetr
 	order := sweepOrder(p) // derived once, where p has no Order
 	var total Stats
 	var sum int64
-	for _, g := range perms {
+	// The identity's sweep, by far the longest, goes last, so that a
+	// status line's count of its parts (see CountParts) is the last word.
+	for _, g := range slices.Backward(perms) {
 		q := p
 		if g != nil {
 			q = fixedBy(p, g)

@@ -128,6 +128,11 @@ func (s *sweep[M]) terms(r *run, k, b int) (sum, bound uint64, err error) {
 	highs := 1 << (k - b)
 	workers := min(sweepWorkers(r.ctx), highs)
 	maxStates := sweepBytes / (2 * 2 * (8*width + 8*len(m) + 16)) / workers
+	if ps := parts(r.ctx); ps != nil {
+		// A retry with narrower vectors starts the count again.
+		ps.done.Store(0)
+		ps.total.Store(int64(highs))
+	}
 	if workers == 1 {
 		high := 0
 		sum, bound, _, err := s.termRange(r, k, b, maxStates, 1, func() int { high++; return high - 1 })
@@ -198,6 +203,9 @@ func (s *sweep[M]) termRange(r *run, k, b, maxStates, share int, next func() int
 		last, overflowed, err := s.vectors(r, maxStates, width, fixed)
 		if err != nil {
 			return 0, 0, high, err
+		}
+		if ps := parts(r.ctx); ps != nil {
+			ps.done.Add(1)
 		}
 		// The terms to come take more pieces, and no fewer transitions.
 		if r.overBudget(float64(r.stats.Nodes-before) * float64(highs-1-high) / float64(share)) {

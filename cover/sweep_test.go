@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"sync/atomic"
 	"testing"
 
 	"github.com/polyspec/polyspec/cover"
@@ -152,26 +153,32 @@ func monominoRow() *cover.Problem {
 
 // TestSweepTermsWorkers checks that inclusion–exclusion's sweeps shared
 // among workers give the count and the transitions of one sweep after
-// another: on the row of monominoes (128 sweeps, whose terms overflow)
-// and on the 3×20 pentominoes (16 sweeps; 8 tilings, 2 per class).
+// another, and report every sweep to CountParts: on the row of
+// monominoes (128 sweeps, whose terms overflow) and on the 3×20
+// pentominoes (16 sweeps; 8 tilings, 2 per class).
 func TestSweepTermsWorkers(t *testing.T) {
 	b, _ := cover.Lookup("sweep")
 	for _, c := range []struct {
-		name string
-		p    *cover.Problem
-		want int64
+		name         string
+		p            *cover.Problem
+		want, sweeps int64
 	}{
-		{"monominoes", monominoRow(), 1307674368000},
-		{"pentominoes-3x20", load(t, "pentominoes-3x20.dlx"), 8},
+		{"monominoes", monominoRow(), 1307674368000, 128},
+		{"pentominoes-3x20", load(t, "pentominoes-3x20.dlx"), 8, 16},
 	} {
 		one, err := b.Solve(context.Background(), c.p, nil)
 		if err != nil || one.Solutions != c.want {
 			t.Fatalf("%s: one worker counts %d, %v; want %d", c.name, one.Solutions, err, c.want)
 		}
 		for _, workers := range []int{2, 3} {
-			st, err := cover.Parallel{Backend: b, Workers: workers}.Solve(context.Background(), c.p, nil)
+			var done, total atomic.Int64
+			ctx := cover.CountParts(context.Background(), &done, &total)
+			st, err := cover.Parallel{Backend: b, Workers: workers}.Solve(ctx, c.p, nil)
 			if err != nil || st != one {
 				t.Errorf("%s on %d workers: %+v, %v; want %+v", c.name, workers, st, err, one)
+			}
+			if done.Load() != c.sweeps || total.Load() != c.sweeps {
+				t.Errorf("%s on %d workers: %d/%d sweeps reported, want %d", c.name, workers, done.Load(), total.Load(), c.sweeps)
 			}
 		}
 	}

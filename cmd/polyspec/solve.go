@@ -309,10 +309,10 @@ func (c *SolveCmd) search(e *env, stopAfter int, pt *pipeline.Part, b cover.Back
 			poll = func() progress.Status { return meterStatus(par.Meter.Progress()) }
 		}
 	} else {
-		var nodes atomic.Int64
-		ctx = cover.CountNodes(ctx, &nodes)
+		var nodes, done, total atomic.Int64
+		ctx = cover.CountParts(cover.CountNodes(ctx, &nodes), &done, &total)
 		poll = func() progress.Status {
-			s := progress.Status{Solutions: -1, Nodes: nodes.Load()}
+			s := progress.Status{Solutions: -1, Nodes: nodes.Load(), Done: int(done.Load()), Total: int(total.Load())}
 			if visit != nil {
 				s.Solutions = n.Load()
 			}
