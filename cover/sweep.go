@@ -212,14 +212,14 @@ func newSweepOf[M mask](pl *plan, order, pieces []int) *sweep[M] {
 func (s *sweep[M]) count(r *run, allowed uint64) (uint64, bool, error) {
 	var empty M
 	bound := maxStates(len(empty))
-	cur := map[M]uint64{empty: 1}
+	cur, spare := map[M]uint64{empty: 1}, map[M]uint64{}
 	overflow := false
 	// begun: the nodes before this sweep, from which the budget's
 	// check at each level projects the rest (see overBudget).
 	begun := r.stats.Nodes
 	for level := range s.nprim {
 		atLevel := r.stats.Nodes
-		next := make(map[M]uint64, len(cur))
+		next := spare
 		keep := s.keep[level]
 		w, bit := level/64, uint64(1)<<(level%64)
 		first, end := s.start[level], s.start[level+1]
@@ -256,6 +256,14 @@ func (s *sweep[M]) count(r *run, allowed uint64) (uint64, bool, error) {
 		}
 		if r.overBudget(sweepRest(float64(r.stats.Nodes-begun), float64(r.stats.Nodes-atLevel), level, s.nprim)) {
 			return 0, false, r.err
+		}
+		// The level passed is the next one's table, emptied, unless it
+		// is far bigger: a map keeps its room, and going through it
+		// costs as much as its room.
+		if spare = cur; len(cur) > 4*len(next)+1024 {
+			spare = make(map[M]uint64, len(next))
+		} else {
+			clear(spare)
 		}
 		cur = next
 	}

@@ -197,10 +197,11 @@ func (s *sweep[M]) terms(r *run, k, b int) (sum, bound uint64, err error) {
 func (s *sweep[M]) termRange(r *run, k, b, maxStates, share int, next func() int) (sum, bound uint64, failed int, err error) {
 	width := 1 << b
 	highs := 1 << (k - b)
+	var tables sweepTables[M]
 	for high := next(); high < highs; high = next() {
 		fixed := uint64(high) << b
 		before := r.stats.Nodes
-		last, overflowed, err := s.vectors(r, maxStates, width, fixed)
+		last, overflowed, err := s.vectors(r, maxStates, width, fixed, &tables)
 		if err != nil {
 			return 0, 0, high, err
 		}
@@ -246,12 +247,13 @@ func sweepWorkers(ctx context.Context) int {
 // of the first log2(width) pieces together with the pieces of fixed, and
 // returns the vector of the end. overflowed says whether the count with
 // every piece passed 2^64.
-func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64) (last []uint64, overflowed bool, err error) {
+func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64, t *sweepTables[M]) (last []uint64, overflowed bool, err error) {
 	var empty M
-	cur, vals := map[M]int32{empty: 0}, make([]uint64, width)
-	var spare []uint64 // the last level's vectors, for the next
-	for t := range vals {
-		vals[t] = 1 // the empty tiling, for every subset
+	t.start()
+	cur, vals, spare := t.cur, t.vals[:0], t.spare
+	cur[empty] = 0
+	for range width {
+		vals = append(vals, 1) // the empty tiling, for every subset
 	}
 	low := uint64(width - 1)
 	// begun: the nodes before this sweep, from which the budget's
@@ -259,8 +261,8 @@ func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64) (last []u
 	begun := r.stats.Nodes
 	for level := range s.nprim {
 		atLevel := r.stats.Nodes
-		next := make(map[M]int32, len(cur))
-		nvals := spare[:0]
+		next := t.next
+		nvals := slices.Grow(spare[:0], len(cur)*width)
 		keep := s.keep[level]
 		w, bit := level/64, uint64(1)<<(level%64)
 		first, end := s.start[level], s.start[level+1]
@@ -325,10 +327,43 @@ func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64) (last []u
 		if r.overBudget(sweepRest(float64(r.stats.Nodes-begun), float64(r.stats.Nodes-atLevel), level, s.nprim)) {
 			return nil, false, r.err
 		}
+		t.next = t.recycle(cur, len(next))
 		cur, vals, spare = next, nvals, vals
+		t.cur = cur
 	}
+	t.vals, t.spare = vals, spare
 	if at, ok := cur[empty]; ok {
 		return vals[int(at)*width:][:width], overflowed, nil
 	}
 	return make([]uint64, width), overflowed, nil
+}
+
+// sweepTables are the tables of a sweep's level and of the next, kept from
+// level to level and from one sweep of inclusion–exclusion to the next:
+// made afresh each time, their memory was a quarter of the time, in
+// copies as they grew, clearing and the garbage collector.
+type sweepTables[M mask] struct {
+	cur, next   map[M]int32
+	vals, spare []uint64 // the vectors of cur's states, and spare room
+}
+
+// start readies the tables for a sweep.
+func (t *sweepTables[M]) start() {
+	if t.cur == nil {
+		t.cur, t.next = map[M]int32{}, map[M]int32{}
+	}
+	// A sweep that stopped midway leaves its next level's table filled.
+	clear(t.cur)
+	clear(t.next)
+}
+
+// recycle returns the table of a level passed, emptied, for the level after
+// the one of n states; or a new one if it is far bigger, as a map keeps
+// its room, and going through it costs as much as its room.
+func (t *sweepTables[M]) recycle(old map[M]int32, n int) map[M]int32 {
+	if len(old) > 4*n+1024 {
+		return make(map[M]int32, n)
+	}
+	clear(old)
+	return old
 }
