@@ -107,6 +107,9 @@ func Standard(root, dlx string) []Workload {
 		// The sweep's count against the searches' (docs/counts-2026-11-27.md).
 		sweeps(Catalogue("pentominoes-3x20-sweep", "pentominoes-3x20", false, 2)),
 		sweeps(Catalogue("pentominoes-6x10-sweep-all", "pentominoes-6x10", true, 9356)),
+		// Inclusion–exclusion's sweeps on one core and shared among two
+		// (docs/counts-2026-11-28.md); the count is polyspec's own.
+		sweepTerms(Catalogue("quasi-tritwigs-10x1-sweep", "quasi-tritwigs-10x1", false, 10606944)),
 		long(puzzler(Catalogue("solid-pentominoes-3x4x5", "solid-pentominoes-3x4x5", false, 3940), "1:31:01", 13543443)),
 		long(noBits(puzzler(Catalogue("tetrasticks-6x6", "tetrasticks-6x6", false, 1795), "0:32:52", 16329570))),
 		noBits(puzzler(Catalogue("tetrasticks-aztec-diamond", "tetrasticks-aztec-diamond", false, 3), "0:25:08", 649511)),
@@ -172,6 +175,13 @@ func estimated(w Workload) Workload {
 // board with an Order, each alone: sweep counts in one piece.
 func sweeps(w Workload) Workload {
 	w.Backends, w.Workers = []string{"algx", "bits", "memo", "sweep"}, []int{0}
+	return w
+}
+
+// sweepTerms runs a workload with sweep alone and on a Parallel of two
+// workers, which share its sweeps of inclusion–exclusion.
+func sweepTerms(w Workload) Workload {
+	w.Backends, w.Workers = []string{"sweep"}, []int{0, 2}
 	return w
 }
 
