@@ -32,3 +32,11 @@ func Burn(ctx context.Context, n int64) (Stats, error) {
 	}
 	return r.stats, r.err
 }
+
+// SetSweepBytes sets the sweep's memory bound (sweepBytes) until the
+// returned function puts it back.
+func SetSweepBytes(n int) (restore func()) {
+	old := sweepBytes
+	sweepBytes = n
+	return func() { sweepBytes = old }
+}

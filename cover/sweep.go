@@ -88,7 +88,9 @@ func sweepFits(pl *plan) error {
 // slots and its growth by doubling, some three times the entries). Past
 // it the sweep stops with an error that names the level, rather than
 // grow until the machine has no memory left.
-const sweepBytes = 2 << 30
+//
+// A variable so that the tests can make it small.
+var sweepBytes = 2 << 30
 
 // maxStates returns the most states one level of a sweep with masks of
 // words words may hold.

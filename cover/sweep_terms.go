@@ -86,28 +86,21 @@ func termPieces(pl *plan, order []int) []int {
 // other pieces' subset is fixed for the whole sweep, which is run once for
 // each. An option of one of the first b pieces adds to the subsets with
 // that piece only. So the frontier's bookkeeping, the hash of a state and
-// its lookup, is paid once per state for 2^b terms. b is the most that
-// keeps the vectors of the widest level within sweepBytes: a level that
-// would take more starts the count again with a quarter of the width.
+// its lookup, is paid once per state for 2^b terms. A sweep whose vectors
+// outgrow sweepBytes at some level is run again as four with vectors a
+// quarter as wide (see term).
 func sweepTerms(r *run, pl *plan, order, pieces []int) (int64, error) {
 	sw := newSweep(pl, order, pieces)
 	k := len(pieces)
-	b := min(k, maxTermWidth)
-	for {
-		sum, bound, err := sw.terms(r, k, b)
-		if errors.Is(err, ErrTooManyStates) && b > 0 {
-			b = max(0, b-2)
-			continue
-		}
-		if err != nil {
-			return 0, err
-		}
-		if sum > bound || sum > math.MaxInt64 {
-			// The sum is a remainder of a count below the bound.
-			panic(fmt.Sprintf("cover: inclusion-exclusion gave %d, more than its bound %d", sum, bound))
-		}
-		return int64(sum), nil
+	sum, bound, err := sw.terms(r, k, min(k, maxTermWidth))
+	if err != nil {
+		return 0, err
 	}
+	if sum > bound || sum > math.MaxInt64 {
+		// The sum is a remainder of a count below the bound.
+		panic(fmt.Sprintf("cover: inclusion-exclusion gave %d, more than its bound %d", sum, bound))
+	}
+	return int64(sum), nil
 }
 
 // maxTermWidth is the most pieces a state's vector has a count for each
@@ -123,19 +116,15 @@ const maxTermWidth = 8
 // and of the node budget; addition modulo 2^64 gives the same sum in any
 // order.
 func (s *sweep[M]) terms(r *run, k, b int) (sum, bound uint64, err error) {
-	width := 1 << b
-	var m M
 	highs := 1 << (k - b)
 	workers := min(sweepWorkers(r.ctx), highs)
-	maxStates := sweepBytes / (2 * 2 * (8*width + 8*len(m) + 16)) / workers
 	if ps := parts(r.ctx); ps != nil {
-		// A retry with narrower vectors starts the count again.
 		ps.done.Store(0)
 		ps.total.Store(int64(highs))
 	}
 	if workers == 1 {
 		high := 0
-		sum, bound, _, err := s.termRange(r, k, b, maxStates, 1, func() int { high++; return high - 1 })
+		sum, bound, _, err := s.termRange(r, k, b, 1, func() int { high++; return high - 1 })
 		return sum, bound, err
 	}
 	ctx, cancel := context.WithCancel(r.ctx)
@@ -152,7 +141,7 @@ func (s *sweep[M]) terms(r *run, k, b int) (sum, bound uint64, err error) {
 			runs[w].budget = &nodeBudget{left: left / int64(workers), per: left / int64(workers)}
 		}
 		wg.Go(func() {
-			sums[w], bounds[w], failed[w], errs[w] = s.termRange(&runs[w], k, b, maxStates, workers, func() int { return int(next.Add(1) - 1) })
+			sums[w], bounds[w], failed[w], errs[w] = s.termRange(&runs[w], k, b, workers, func() int { return int(next.Add(1) - 1) })
 			runs[w].report()
 			if errs[w] != nil {
 				cancel()
@@ -192,16 +181,14 @@ func (s *sweep[M]) terms(r *run, k, b int) (sum, bound uint64, err error) {
 // termRange adds up the terms whose subsets of the pieces after the first
 // b next hands out, until it hands out one past the last; the bound is
 // set if it had the last, which takes every piece. share is how many
-// termRanges share the terms, for the budget's projection. On an error it
-// returns the term it failed at.
-func (s *sweep[M]) termRange(r *run, k, b, maxStates, share int, next func() int) (sum, bound uint64, failed int, err error) {
-	width := 1 << b
+// termRanges share the terms and the memory, for the state bound and the
+// budget's projection. On an error it returns the term it failed at.
+func (s *sweep[M]) termRange(r *run, k, b, share int, next func() int) (sum, bound uint64, failed int, err error) {
 	highs := 1 << (k - b)
-	var tables sweepTables[M]
+	t := termSweep[M]{s: s, r: r, k: k, share: share}
 	for high := next(); high < highs; high = next() {
-		fixed := uint64(high) << b
 		before := r.stats.Nodes
-		last, overflowed, err := s.vectors(r, maxStates, width, fixed, &tables)
+		part, last, err := t.term(b, uint64(high)<<b, high == highs-1)
 		if err != nil {
 			return 0, 0, high, err
 		}
@@ -212,21 +199,68 @@ func (s *sweep[M]) termRange(r *run, k, b, maxStates, share int, next func() int
 		if r.overBudget(float64(r.stats.Nodes-before) * float64(highs-1-high) / float64(share)) {
 			return 0, 0, high, r.err
 		}
+		sum += part
 		if high == highs-1 {
-			if overflowed {
-				return 0, 0, high, fmt.Errorf("sweep: the tilings by the %d pieces, each any number of times, number 2^64 or more, which leaves the inclusion-exclusion sum without a bound: %w", k, ErrUnsupported)
-			}
-			bound = last[width-1]
-		}
-		for t, n := range last {
-			if (k-bits.OnesCount64(fixed|uint64(t)))%2 == 1 {
-				sum -= n
-			} else {
-				sum += n
-			}
+			bound = last
 		}
 	}
 	return sum, bound, 0, nil
+}
+
+// A termSweep runs the sweeps of one worker's terms.
+type termSweep[M mask] struct {
+	s      *sweep[M]
+	r      *run
+	k      int
+	share  int
+	tables sweepTables[M]
+}
+
+// term returns the sum of the terms of the subsets of the first b pieces
+// together with those of fixed, modulo 2^64, from one sweep with vectors
+// of 2^b counts; and if all, where fixed has every other piece, the
+// count of tilings by all the pieces. A sweep whose states outgrow the
+// bound for its vectors is run again as four sweeps with vectors a
+// quarter as wide, each taking one subset of the two pieces that leave
+// the vectors, down to vectors of one count: the terms left apart are
+// the only ones to pay for a state held by each of the four.
+func (t *termSweep[M]) term(b int, fixed uint64, all bool) (sum, last uint64, err error) {
+	s, width := t.s, 1<<b
+	var m M
+	maxStates := sweepBytes / (2 * 2 * (8*width + 8*len(m) + 16)) / t.share
+	vec, overflowed, err := s.vectors(t.r, maxStates, width, fixed, &t.tables)
+	if errors.Is(err, ErrTooManyStates) && b > 0 {
+		nb := max(0, b-2)
+		parts := 1 << (b - nb)
+		for j := range parts {
+			part, l, err := t.term(nb, fixed|uint64(j)<<nb, all && j == parts-1)
+			if err != nil {
+				return 0, 0, err
+			}
+			sum += part
+			if all && j == parts-1 {
+				last = l
+			}
+		}
+		return sum, last, nil
+	}
+	if err != nil {
+		return 0, 0, err
+	}
+	if all {
+		if overflowed {
+			return 0, 0, fmt.Errorf("sweep: the tilings by the %d pieces, each any number of times, number 2^64 or more, which leaves the inclusion-exclusion sum without a bound: %w", t.k, ErrUnsupported)
+		}
+		last = vec[width-1]
+	}
+	for i, n := range vec {
+		if (t.k-bits.OnesCount64(fixed|uint64(i)))%2 == 1 {
+			sum -= n
+		} else {
+			sum += n
+		}
+	}
+	return sum, last, nil
 }
 
 type sweepWorkersKey struct{}

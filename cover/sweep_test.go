@@ -184,6 +184,40 @@ func TestSweepTermsWorkers(t *testing.T) {
 	}
 }
 
+// TestSweepTermsNarrower checks that a sweep of inclusion–exclusion
+// whose states outgrow the memory bound for its vectors of 256 counts is
+// run again as four with vectors of 64, and the count is the same: on the
+// 3×20 pentominoes, whose sweep with every piece holds 61 states at its
+// widest level, under a bound that allows 36 states with vectors of 256
+// and 137 with vectors of 64.
+func TestSweepTermsNarrower(t *testing.T) {
+	b, _ := cover.Lookup("sweep")
+	p := load(t, "pentominoes-3x20.dlx")
+	wide, err := b.Solve(context.Background(), p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cover.SetSweepBytes(300_000)()
+	for _, workers := range []int{0, 2} {
+		var st cover.Stats
+		if workers == 0 {
+			st, err = b.Solve(context.Background(), p, nil)
+		} else {
+			st, err = cover.Parallel{Backend: b, Workers: workers}.Solve(context.Background(), p, nil)
+		}
+		if err != nil || st.Solutions != 8 {
+			t.Errorf("workers %d: %d tilings, %v; want 8", workers, st.Solutions, err)
+		}
+		if st.Nodes <= wide.Nodes {
+			t.Errorf("workers %d: %d transitions, no more than the %d of vectors of 256: no sweep was narrowed", workers, st.Nodes, wide.Nodes)
+		}
+	}
+	defer cover.SetSweepBytes(1000)()
+	if _, err := b.Solve(context.Background(), p, nil); !errors.Is(err, cover.ErrTooManyStates) {
+		t.Errorf("under a bound of 1,000 bytes: %v, want ErrTooManyStates", err)
+	}
+}
+
 // TestSweepRefuses checks that the sweep refuses what it cannot count,
 // with ErrUnsupported and the reason: a visitor, a multiplicity, a
 // colour.
