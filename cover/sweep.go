@@ -259,15 +259,7 @@ func (s *sweep[M]) count(r *run, allowed uint64) (uint64, bool, error) {
 		if r.overBudget(sweepRest(float64(r.stats.Nodes-begun), float64(r.stats.Nodes-atLevel), level, s.nprim)) {
 			return 0, false, r.err
 		}
-		// The level passed is the next one's table, emptied, unless it
-		// is far bigger: a map keeps its room, and going through it
-		// costs as much as its room.
-		if spare = cur; len(cur) > 4*len(next)+1024 {
-			spare = make(map[M]uint64, len(next))
-		} else {
-			clear(spare)
-		}
-		cur = next
+		cur, spare = next, recycled(cur, len(next))
 	}
 	return cur[empty], overflow, nil
 }

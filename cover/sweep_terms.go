@@ -222,8 +222,8 @@ type termSweep[M mask] struct {
 // count of tilings by all the pieces. A sweep whose states outgrow the
 // bound for its vectors is run again as four sweeps with vectors a
 // quarter as wide, each taking one subset of the two pieces that leave
-// the vectors, down to vectors of one count: the terms left apart are
-// the only ones to pay for a state held by each of the four.
+// the vectors, down to vectors of one count; the other sweeps keep their
+// width.
 func (t *termSweep[M]) term(b int, fixed uint64, all bool) (sum, last uint64, err error) {
 	s, width := t.s, 1<<b
 	var m M
@@ -231,14 +231,14 @@ func (t *termSweep[M]) term(b int, fixed uint64, all bool) (sum, last uint64, er
 	vec, overflowed, err := s.vectors(t.r, maxStates, width, fixed, &t.tables)
 	if errors.Is(err, ErrTooManyStates) && b > 0 {
 		nb := max(0, b-2)
-		parts := 1 << (b - nb)
-		for j := range parts {
-			part, l, err := t.term(nb, fixed|uint64(j)<<nb, all && j == parts-1)
+		quarters := 1 << (b - nb)
+		for j := range quarters {
+			part, l, err := t.term(nb, fixed|uint64(j)<<nb, all && j == quarters-1)
 			if err != nil {
 				return 0, 0, err
 			}
 			sum += part
-			if all && j == parts-1 {
+			if all && j == quarters-1 {
 				last = l
 			}
 		}
@@ -361,7 +361,7 @@ func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64, t *sweepT
 		if r.overBudget(sweepRest(float64(r.stats.Nodes-begun), float64(r.stats.Nodes-atLevel), level, s.nprim)) {
 			return nil, false, r.err
 		}
-		t.next = t.recycle(cur, len(next))
+		t.next = recycled(cur, len(next))
 		cur, vals, spare = next, nvals, vals
 		t.cur = cur
 	}
@@ -374,8 +374,8 @@ func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64, t *sweepT
 
 // sweepTables are the tables of a sweep's level and of the next, kept from
 // level to level and from one sweep of inclusion–exclusion to the next:
-// made afresh each time, their memory was a quarter of the time, in
-// copies as they grew, clearing and the garbage collector.
+// made afresh each time, growing, clearing and collecting them took much
+// of the time (docs/counts-2026-11-28.md).
 type sweepTables[M mask] struct {
 	cur, next   map[M]int32
 	vals, spare []uint64 // the vectors of cur's states, and spare room
@@ -391,12 +391,12 @@ func (t *sweepTables[M]) start() {
 	clear(t.next)
 }
 
-// recycle returns the table of a level passed, emptied, for the level after
-// the one of n states; or a new one if it is far bigger, as a map keeps
-// its room, and going through it costs as much as its room.
-func (t *sweepTables[M]) recycle(old map[M]int32, n int) map[M]int32 {
+// recycled returns the table of a level passed, emptied, for the level
+// after the one of n states; or a new one if it is far bigger, as a map
+// keeps its room, and going through it costs as much as its room.
+func recycled[K comparable, V any](old map[K]V, n int) map[K]V {
 	if len(old) > 4*n+1024 {
-		return make(map[M]int32, n)
+		return make(map[K]V, n)
 	}
 	clear(old)
 	return old
