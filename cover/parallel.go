@@ -80,10 +80,10 @@ func (par Parallel) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, 
 			return st, err
 		}
 	}
-	if _, ok := par.backend().(orbitCounter); ok && visit == nil && par.State == nil && par.Shard.whole() == (Shard{Of: 1}) {
-		// The sweep counts the whole problem at once, its terms on
+	if oc, ok := par.backend().(orbitCounter); ok && visit == nil {
+		// The sweep counts the whole problem at once, its parts on
 		// every worker, where subproblems would each be a sweep.
-		return par.backend().Solve(par.sweepContext(ctx), p, nil)
+		return oc.countOrbits(par.sweepContext(ctx), p, nil, par.State, par.Shard)
 	}
 	return par.run(ctx, p, nil, visit)
 }
@@ -124,11 +124,8 @@ func (par Parallel) sweepsFirst(visit Visit) bool {
 // one search of the reduced problem with the filter, so that its
 // subproblems and its progress are those of one tree.
 func (par Parallel) SolveDistinct(ctx context.Context, d *Distinct, visit Visit) (Stats, error) {
-	if _, ok := par.backend().(orbitCounter); ok && visit == nil {
-		if par.State != nil || par.Shard.whole() != (Shard{Of: 1}) {
-			return Stats{}, fmt.Errorf("%s counts modulo symmetry in one piece, which a state or a shard cannot split: %w", par.backend().Name(), ErrUnsupported)
-		}
-		return d.Solve(par.sweepContext(ctx), par.backend(), nil)
+	if oc, ok := par.backend().(orbitCounter); ok && visit == nil {
+		return oc.countOrbits(par.sweepContext(ctx), d.problem, d.group, par.State, par.Shard)
 	}
 	if par.sweepsFirst(visit) {
 		if st, ok, err := sweepFirst(par.sweepContext(ctx), d.problem, d.group, d.reduced); ok {
@@ -202,7 +199,7 @@ func (par Parallel) run(ctx context.Context, p *Problem, filter func() accepter,
 	var skip map[int]bool
 	var carried Stats
 	if par.State != nil {
-		if skip, carried, err = par.State.begin(Fingerprint(p), sp, sh); err != nil {
+		if skip, carried, err = par.State.begin(Fingerprint(p), sp.id(), sh); err != nil {
 			return Stats{}, err
 		}
 	}

@@ -111,6 +111,13 @@ type Part struct {
 	// what one core would have spent on them. It is for the record;
 	// Merge does not check it.
 	Seconds float64 `json:"seconds,omitempty"`
+	// Symmetries, Residue and Bound are those of a count by the sweep
+	// (Split "sweep"), whose parts hold sums modulo 2^64 rather than
+	// solutions (see sweep_parts.go): the number of symmetries of its
+	// Burnside's sum, the sum of the shard's parts and of their bounds.
+	Symmetries int    `json:"symmetries,omitempty"`
+	Residue    uint64 `json:"residue,omitempty"`
+	Bound      uint64 `json:"bound,omitempty"`
 	// List optionally holds the solutions themselves, as problem option
 	// indices; a caller that wants them fills it from its Visit.
 	List [][]int `json:"list,omitempty"`
@@ -118,8 +125,11 @@ type Part struct {
 
 // splitName describes a Part's Split.
 func splitName(kind string) string {
-	if kind == "" {
+	switch kind {
+	case "":
 		return "by fewest options (dlx, algx)"
+	case sweepSplit:
+		return "into the sweep's parts"
 	}
 	return "by " + kind + " (bits)"
 }
@@ -156,6 +166,9 @@ func ReadPart(r io.Reader) (Part, error) {
 	if err := checkCounts(Stats{p.Solutions, p.Nodes, p.Updates}, p.Seconds); err != nil {
 		return Part{}, fmt.Errorf("cover: part %d/%d: %w", p.Shard, p.Of, err)
 	}
+	if err := checkSweep(p.Split, p.Symmetries, p.Solutions, p.Residue|p.Bound); err != nil {
+		return Part{}, fmt.Errorf("cover: part %d/%d: %w", p.Shard, p.Of, err)
+	}
 	if len(p.List) == 0 {
 		p.List = nil // "list": [] is no list, as WritePart writes it
 	}
@@ -174,6 +187,21 @@ func checkSplit(depth, subproblems int) error {
 	}
 	if subproblems < 0 || subproblems > maxSubproblems {
 		return fmt.Errorf("%d subproblems is not from 0 to %d", subproblems, maxSubproblems)
+	}
+	return nil
+}
+
+// checkSweep checks the fields of a part or state that only a count by
+// the sweep has: its symmetries and sums (any nonzero if sums is), and no
+// solutions counted by parts.
+func checkSweep(split string, symmetries int, solutions int64, sums uint64) error {
+	switch {
+	case split != sweepSplit && (symmetries != 0 || sums != 0):
+		return errors.New("symmetries, residues and bounds belong to counts by the sweep only")
+	case split == sweepSplit && (symmetries < 1 || symmetries > maxSubproblems):
+		return fmt.Errorf("%d symmetries is not from 1 to %d", symmetries, maxSubproblems)
+	case split == sweepSplit && solutions != 0:
+		return errors.New("a count by the sweep keeps sums, not solutions, in its parts")
 	}
 	return nil
 }
@@ -217,6 +245,7 @@ func Merge(parts []Part) (Stats, error) {
 	// A map, not a slice of Of: Of comes from a file.
 	seen := make(map[int]bool, len(parts))
 	var total Stats
+	var residue, bound uint64 // of a count by the sweep
 	for _, p := range parts {
 		if p.Fingerprint != first.Fingerprint {
 			return Stats{}, fmt.Errorf("cover: part %d/%d is of problem %s, part %d/%d of %s", p.Shard, p.Of, p.Fingerprint, first.Shard, first.Of, first.Fingerprint)
@@ -234,6 +263,9 @@ func Merge(parts []Part) (Stats, error) {
 		if !(Shard{p.Shard, p.Of}).valid() {
 			return Stats{}, fmt.Errorf("cover: part %d/%d is not a shard", p.Shard, p.Of)
 		}
+		if p.Symmetries != first.Symmetries {
+			return Stats{}, fmt.Errorf("cover: part %d/%d counts modulo %d symmetries, part %d/%d modulo %d", p.Shard, p.Of, p.Symmetries, first.Shard, first.Of, first.Symmetries)
+		}
 		if seen[p.Shard] {
 			return Stats{}, fmt.Errorf("cover: part %d/%d given twice", p.Shard, p.Of)
 		}
@@ -241,6 +273,8 @@ func Merge(parts []Part) (Stats, error) {
 		if err := total.addChecked(Stats{p.Solutions, p.Nodes, p.Updates}); err != nil {
 			return Stats{}, fmt.Errorf("cover: %w", err)
 		}
+		residue += p.Residue
+		bound = addBound(bound, p.Bound)
 	}
 	if len(seen) < first.Of {
 		// Then one of the shards 0 to len(seen) is missing.
@@ -249,6 +283,13 @@ func Merge(parts []Part) (Stats, error) {
 				return Stats{}, fmt.Errorf("cover: part %d/%d is missing", i, first.Of)
 			}
 		}
+	}
+	if first.Split == sweepSplit {
+		n, err := sweepTotal(residue, bound, first.Symmetries)
+		if err != nil {
+			return Stats{}, fmt.Errorf("cover: %w", err)
+		}
+		total.Solutions = n
 	}
 	return total, nil
 }

@@ -33,14 +33,17 @@ type State struct {
 // stateFile is a State as written: JSON, one entry per finished
 // subproblem, in order.
 type stateFile struct {
-	Fingerprint string    `json:"fingerprint"`
-	Depth       int       `json:"depth"`
-	Subproblems int       `json:"subproblems"`
-	Shard       int       `json:"shard"`
-	Of          int       `json:"of"`
-	Split       string    `json:"split,omitempty"` // see Part.Split
-	SplitNodes  int64     `json:"split_nodes"`
-	Done        []doneSub `json:"done"`
+	Fingerprint string `json:"fingerprint"`
+	Depth       int    `json:"depth"`
+	Subproblems int    `json:"subproblems"`
+	Shard       int    `json:"shard"`
+	Of          int    `json:"of"`
+	Split       string `json:"split,omitempty"` // see Part.Split
+	SplitNodes  int64  `json:"split_nodes"`
+	// Symmetries is the number of symmetries of a count by the sweep,
+	// whose subproblems are its parts (see sweep_parts.go); 0 for a split.
+	Symmetries int       `json:"symmetries,omitempty"`
+	Done       []doneSub `json:"done"`
 }
 
 type doneSub struct {
@@ -52,17 +55,32 @@ type doneSub struct {
 	// can tell the time its shard took over all the runs of a resumed
 	// search. States written before it was kept read as 0.
 	Seconds float64 `json:"seconds,omitempty"`
+	// Residue and Bound are what a part of a count by the sweep found.
+	Residue uint64 `json:"residue,omitempty"`
+	Bound   uint64 `json:"bound,omitempty"`
 }
 
 func (d doneSub) stats() Stats { return Stats{d.Solutions, d.Nodes, d.Updates} }
 
+// A splitID is what a state or a part records of how a search was cut
+// into subproblems: a split's depth, size, kind and own nodes, or a
+// count by the sweep's parts and symmetries.
+type splitID struct {
+	depth, subproblems int
+	kind               string
+	nodes              int64
+	symmetries         int
+}
+
+func (sp *split) id() splitID { return splitID{sp.depth, sp.len(), sp.kind(), sp.nodes, 0} }
+
 // begin ties a fresh state to a search, or checks that a resumed one comes
 // from it. It returns the subproblems already finished and the sum of what
 // they found.
-func (s *State) begin(fingerprint string, sp *split, sh Shard) (map[int]bool, Stats, error) {
+func (s *State) begin(fingerprint string, id splitID, sh Shard) (map[int]bool, Stats, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	want := stateFile{fingerprint, sp.depth, sp.len(), sh.Index, sh.Of, sp.kind(), sp.nodes, nil}
+	want := stateFile{fingerprint, id.depth, id.subproblems, sh.Index, sh.Of, id.kind, id.nodes, id.symmetries, nil}
 	if s.f.Fingerprint == "" {
 		s.f, s.done = want, map[int]doneSub{}
 		return nil, Stats{}, nil
@@ -74,8 +92,10 @@ func (s *State) begin(fingerprint string, sp *split, sh Shard) (map[int]bool, St
 		return nil, Stats{}, fmt.Errorf("cover: state splits %s, not %s", splitName(s.f.Split), splitName(want.Split))
 	case s.f.Shard != sh.Index || s.f.Of != sh.Of:
 		return nil, Stats{}, fmt.Errorf("cover: state is of shard %d/%d, not %s", s.f.Shard, s.f.Of, sh)
-	case s.f.Subproblems != sp.len() || s.f.SplitNodes != sp.nodes:
-		return nil, Stats{}, fmt.Errorf("cover: state splits into %d subproblems at depth %d, but the split now has %d", s.f.Subproblems, s.f.Depth, sp.len())
+	case s.f.Symmetries != want.Symmetries:
+		return nil, Stats{}, fmt.Errorf("cover: state counts modulo %d symmetries, not %d", max(s.f.Symmetries, 1), max(want.Symmetries, 1))
+	case s.f.Subproblems != want.Subproblems || s.f.SplitNodes != want.SplitNodes:
+		return nil, Stats{}, fmt.Errorf("cover: state splits into %d subproblems at depth %d, but the split now has %d", s.f.Subproblems, s.f.Depth, want.Subproblems)
 	}
 	skip := map[int]bool{}
 	var carried Stats
@@ -97,7 +117,21 @@ func (s *State) depth() int {
 func (s *State) record(k int, st Stats, took time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.done[k] = doneSub{k, st.Solutions, st.Nodes, st.Updates, took.Seconds()}
+	s.done[k] = doneSub{Sub: k, Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates, Seconds: took.Seconds()}
+}
+
+// recordPart notes that part k of a count by the sweep is finished.
+func (s *State) recordPart(k int, residue, bound uint64, st Stats, took time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.done[k] = doneSub{k, 0, st.Nodes, st.Updates, took.Seconds(), residue, bound}
+}
+
+// finished returns the subproblems or parts finished, by number.
+func (s *State) finished() map[int]doneSub {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return maps.Clone(s.done)
 }
 
 // Part returns the part of a finished shard for Merge, or an error if some
@@ -114,7 +148,7 @@ func (s *State) Part() (Part, error) {
 	if left := sh.count(f.Subproblems) - len(s.done); left > 0 {
 		return Part{}, fmt.Errorf("cover: shard %s has %d subproblems left to search", sh, left)
 	}
-	pt := Part{Fingerprint: f.Fingerprint, Depth: f.Depth, Subproblems: f.Subproblems, Shard: f.Shard, Of: f.Of, Split: f.Split}
+	pt := Part{Fingerprint: f.Fingerprint, Depth: f.Depth, Subproblems: f.Subproblems, Shard: f.Shard, Of: f.Of, Split: f.Split, Symmetries: f.Symmetries}
 	if f.Shard == 0 {
 		pt.Nodes = f.SplitNodes
 	}
@@ -123,6 +157,8 @@ func (s *State) Part() (Part, error) {
 		pt.Nodes += d.Nodes
 		pt.Updates += d.Updates
 		pt.Seconds += d.Seconds
+		pt.Residue += d.Residue
+		pt.Bound = addBound(pt.Bound, d.Bound)
 	}
 	return pt, nil
 }
@@ -186,6 +222,9 @@ func parseState(b []byte) (*State, error) {
 	if f.SplitNodes < 0 {
 		return nil, fmt.Errorf("negative split_nodes %d", f.SplitNodes)
 	}
+	if err := checkSweep(f.Split, f.Symmetries, 0, 0); err != nil {
+		return nil, err
+	}
 	s := &State{f: f, done: map[int]doneSub{}}
 	total := Stats{Nodes: f.SplitNodes}
 	var seconds float64
@@ -194,6 +233,9 @@ func parseState(b []byte) (*State, error) {
 			return nil, fmt.Errorf("subproblem %d is out of place", d.Sub)
 		}
 		if err := checkCounts(d.stats(), d.Seconds); err != nil {
+			return nil, fmt.Errorf("subproblem %d: %w", d.Sub, err)
+		}
+		if err := checkSweep(f.Split, f.Symmetries, d.Solutions, d.Residue|d.Bound); err != nil {
 			return nil, fmt.Errorf("subproblem %d: %w", d.Sub, err)
 		}
 		if err := total.addChecked(d.stats()); err != nil {

@@ -3,9 +3,9 @@ package cover
 import (
 	"context"
 	"fmt"
-	"math"
 	"math/bits"
 	"slices"
+	"time"
 )
 
 // sweepBackend counts the solutions of a plain exact cover without
@@ -41,37 +41,7 @@ func (sweepBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, 
 	if visit != nil {
 		return Stats{}, fmt.Errorf("sweep counts solutions without finding them, so it has none to give: %w", ErrUnsupported)
 	}
-	pl, r, err := start(ctx, p, nil)
-	if err != nil {
-		return Stats{}, err
-	}
-	if err := sweepFits(pl); err != nil {
-		return Stats{}, err
-	}
-	n, err := sweepCount(&r, pl)
-	r.stats.Solutions = n
-	st, rerr := r.finish()
-	if err == nil {
-		err = rerr
-	}
-	return st, err
-}
-
-// sweepCount counts a planned problem that sweepFits: term by term when
-// its pieces allow (see sweepTerms), else in one sweep.
-func sweepCount(r *run, pl *plan) (int64, error) {
-	order := sweepOrder(pl.prob)
-	if pieces := termPieces(pl, order); pieces != nil {
-		return sweepTerms(r, pl, order, pieces)
-	}
-	n, overflowed, err := newSweep(pl, order, nil).count(r, ^uint64(0))
-	switch {
-	case err != nil:
-		return 0, err
-	case overflowed || n > math.MaxInt64:
-		return 0, fmt.Errorf("sweep: more solutions than an int64 holds: %w", ErrUnsupported)
-	}
-	return int64(n), nil
+	return countSweep(ctx, p, nil, nil, Shard{})
 }
 
 // sweepFits reports why sweep cannot count a planned problem, or nil.
@@ -108,13 +78,13 @@ type sweeper interface {
 	// sum passed 2^64 on the way. It gives up with an error when a level
 	// has more states than maxStates allows, or r's context ends.
 	count(r *run, allowed uint64) (n uint64, overflowed bool, err error)
-	// terms is sweepTerms's sum over the subsets of k pieces, with vectors
-	// of 2^b counts, and its bound.
-	terms(r *run, k, b int) (sum, bound uint64, err error)
+	// terms runs sweeps of inclusion–exclusion over k pieces, with
+	// vectors of 2^b counts, and hands each one's sum to done.
+	terms(r *run, k, b int, todo []int, done func(high int, sum, bound uint64, st Stats, took time.Duration)) error
 }
 
 // newSweep sets up the sweep of a planned problem that sweepFits, with
-// masks as wide as its items need. Given pieces (see sweepTerms), it
+// masks as wide as its items need. Given pieces (see sweep_terms.go), it
 // leaves those items out of the states and labels each option with its
 // piece instead, for counts that take some of the pieces only, each
 // any number of times.

@@ -167,10 +167,7 @@ func (w *rootWalker) walks(rng *rand.Rand, k int) float64 {
 // at a level).
 func trialSweep(ctx context.Context, p *Problem, group []Symmetry, budget int64) (Stats, error) {
 	ctx = context.WithValue(ctx, nodeBudgetKey{}, &nodeBudget{left: budget, per: budget})
-	if len(group) > 0 {
-		return sweepBackend{}.countOrbits(ctx, p, group)
-	}
-	return sweepBackend{}.Solve(ctx, p, nil)
+	return countSweep(ctx, p, group, nil, Shard{})
 }
 
 // sweepFirst is auto's count of p modulo group (nil for all solutions)

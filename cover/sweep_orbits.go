@@ -2,7 +2,6 @@ package cover
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -10,9 +9,13 @@ import (
 
 // An orbitCounter is a backend that counts solutions modulo a group of
 // symmetries its own way rather than by Distinct's reduction and filter,
-// which need a search that visits solutions: sweep, by Burnside's lemma.
+// which need a search that visits solutions, and in parts of its own
+// rather than the subproblems of a split: sweep, by Burnside's lemma.
 type orbitCounter interface {
-	countOrbits(ctx context.Context, p *Problem, group []Symmetry) (Stats, error)
+	// countOrbits counts p's solutions modulo group (every solution if
+	// group is nil), recording its parts in state and doing only the
+	// shard's, as countSweep does.
+	countOrbits(ctx context.Context, p *Problem, group []Symmetry, state *State, sh Shard) (Stats, error)
 }
 
 // countOrbits counts the classes of p's solutions under group by
@@ -22,39 +25,9 @@ type orbitCounter interface {
 // symmetry g fixes the solutions made of whole orbits of g's options, so
 // those are the solutions of the problem whose options are the orbits of
 // g whose options share no item, each covering the items of all of them
-// (see fixedBy). Its sweep covers the primaries in p's order too: an
-// orbit's options far ahead are covered when its first one is, and the
-// states stay about as few as p's.
-func (sweepBackend) countOrbits(ctx context.Context, p *Problem, group []Symmetry) (Stats, error) {
-	perms := distinctPerms(p, group)
-	order := sweepOrder(p) // derived once, where p has no Order
-	var total Stats
-	var sum int64
-	// The identity's sweep, by far the longest, goes last, so that a
-	// status line's count of its parts (see CountParts) is the last word.
-	for _, g := range slices.Backward(perms) {
-		q := p
-		if g != nil {
-			q = fixedBy(p, g)
-			q.Order = order
-		}
-		st, err := sweepBackend{}.Solve(ctx, q, nil)
-		total.Nodes += st.Nodes
-		total.Updates += st.Updates
-		if err != nil {
-			return total, err
-		}
-		sum += st.Solutions
-		if sum < 0 {
-			return total, fmt.Errorf("sweep: the fixed solutions of %d symmetries add up to more than an int64 holds: %w", len(perms), ErrUnsupported)
-		}
-	}
-	if sum%int64(len(perms)) != 0 {
-		// Burnside's sum is a multiple of the group's order.
-		panic(fmt.Sprintf("cover: %d fixed solutions over %d symmetries", sum, len(perms)))
-	}
-	total.Solutions = sum / int64(len(perms))
-	return total, nil
+// (see fixedBy). Each is a sweep (see sweep_parts.go).
+func (sweepBackend) countOrbits(ctx context.Context, p *Problem, group []Symmetry, state *State, sh Shard) (Stats, error) {
+	return countSweep(ctx, p, group, state, sh)
 }
 
 // distinctPerms returns group's distinct permutations of p's options,

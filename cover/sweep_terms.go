@@ -4,11 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"math/bits"
 	"slices"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // Where every piece covers the same number of cells, sweep counts by
@@ -30,6 +30,16 @@ import (
 // sweep adds up with a check that no sum passes 2^64 (it refuses the
 // problem otherwise). Every term is at most that one, and a number below
 // 2^64 is its own remainder.
+//
+// The terms share one sweep of the frontier: a state's count is a vector
+// of 2^b counts, one for each subset of the first b pieces, while the
+// other pieces' subset is fixed for the whole sweep, which is run once for
+// each. An option of one of the first b pieces adds to the subsets with
+// that piece only. So the frontier's bookkeeping, the hash of a state and
+// its lookup, is paid once per state for 2^b terms. A sweep whose vectors
+// outgrow sweepBytes at some level is run again as four with vectors a
+// quarter as wide (see term). Each of the 2^(k−b) sweeps is a part of the
+// count (see sweep_parts.go).
 
 // maxTermPieces is the most pieces sweep counts term by term: 2^20 terms.
 const maxTermPieces = 20
@@ -80,59 +90,32 @@ func termPieces(pl *plan, order []int) []int {
 	return pieces
 }
 
-// sweepTerms counts a planned problem by inclusion–exclusion over pieces.
-// The terms share one sweep of the frontier: a state's count is a vector
-// of 2^b counts, one for each subset of the first b pieces, while the
-// other pieces' subset is fixed for the whole sweep, which is run once for
-// each. An option of one of the first b pieces adds to the subsets with
-// that piece only. So the frontier's bookkeeping, the hash of a state and
-// its lookup, is paid once per state for 2^b terms. A sweep whose vectors
-// outgrow sweepBytes at some level is run again as four with vectors a
-// quarter as wide (see term).
-func sweepTerms(r *run, pl *plan, order, pieces []int) (int64, error) {
-	sw := newSweep(pl, order, pieces)
-	k := len(pieces)
-	sum, bound, err := sw.terms(r, k, min(k, maxTermWidth))
-	if err != nil {
-		return 0, err
-	}
-	if sum > bound || sum > math.MaxInt64 {
-		// The sum is a remainder of a count below the bound.
-		panic(fmt.Sprintf("cover: inclusion-exclusion gave %d, more than its bound %d", sum, bound))
-	}
-	return int64(sum), nil
-}
-
 // maxTermWidth is the most pieces a state's vector has a count for each
 // subset of: 4,096 counts, 32 KiB a state.
 const maxTermWidth = 8
 
-// terms returns the inclusion–exclusion sum over the subsets of k pieces,
-// modulo 2^64, and its bound, the count of tilings by all the pieces,
-// with vectors of 2^b counts (see sweepTerms). Its 2^(k−b) sweeps, one for
-// each subset of the other pieces, share nothing but the sum, so with
-// more than one worker (see withSweepWorkers) they are shared out among
-// goroutines, each with its own tables and its share of the memory bound
-// and of the node budget; addition modulo 2^64 gives the same sum in any
-// order.
-func (s *sweep[M]) terms(r *run, k, b int) (sum, bound uint64, err error) {
-	highs := 1 << (k - b)
-	workers := min(sweepWorkers(r.ctx), highs)
-	if ps := parts(r.ctx); ps != nil {
-		ps.done.Store(0)
-		ps.total.Store(int64(highs))
-	}
-	if workers == 1 {
-		high := 0
-		sum, bound, _, err := s.termRange(r, k, b, 1, func() int { high++; return high - 1 })
-		return sum, bound, err
+// terms runs the sweeps of todo, each given by its subset of the pieces
+// after the first b (bit i for piece b+i), with vectors of 2^b counts
+// (see sweepTerms), and hands done each one's sum of terms modulo 2^64
+// and, for the last sweep, which takes every piece, the count of tilings
+// by all the pieces: the bound of the sum. The sweeps share nothing but
+// done, so with more than one worker (see withSweepWorkers) they are
+// shared out among goroutines, each with its own tables and its share of
+// the memory bound and of the node budget; done is called from the
+// goroutine that ran the sweep.
+func (s *sweep[M]) terms(r *run, k, b int, todo []int, done func(high int, sum, bound uint64, st Stats, took time.Duration)) error {
+	workers := min(sweepWorkers(r.ctx), len(todo))
+	if workers <= 1 {
+		next := 0
+		_, err := s.termRange(r, k, b, 1, todo, func() int { next++; return next - 1 }, done)
+		return err
 	}
 	ctx, cancel := context.WithCancel(r.ctx)
 	defer cancel()
 	var next atomic.Int64
 	runs := make([]run, workers)
-	sums, bounds, errs := make([]uint64, workers), make([]uint64, workers), make([]error, workers)
-	failed := make([]int, workers) // the term at which errs[w] came
+	errs := make([]error, workers)
+	failed := make([]int, workers) // the sweep at which errs[w] came
 	var wg sync.WaitGroup
 	for w := range runs {
 		runs[w] = newRun(ctx, nil)
@@ -141,7 +124,7 @@ func (s *sweep[M]) terms(r *run, k, b int) (sum, bound uint64, err error) {
 			runs[w].budget = &nodeBudget{left: left / int64(workers), per: left / int64(workers)}
 		}
 		wg.Go(func() {
-			sums[w], bounds[w], failed[w], errs[w] = s.termRange(&runs[w], k, b, workers, func() int { return int(next.Add(1) - 1) })
+			failed[w], errs[w] = s.termRange(&runs[w], k, b, workers, todo, func() int { return int(next.Add(1) - 1) }, done)
 			runs[w].report()
 			if errs[w] != nil {
 				cancel()
@@ -149,10 +132,11 @@ func (s *sweep[M]) terms(r *run, k, b int) (sum, bound uint64, err error) {
 		})
 	}
 	wg.Wait()
-	// The error is the one of the first term that failed other than by
+	// The error is the one of the first sweep that failed other than by
 	// the cancel of another's failure, as one sweep after another would
 	// have met it.
-	at := highs
+	var err error
+	at := len(todo)
 	for w := range runs {
 		n := runs[w].stats.Nodes
 		r.stats.Nodes += n
@@ -162,8 +146,6 @@ func (s *sweep[M]) terms(r *run, k, b int) (sum, bound uint64, err error) {
 		if r.budget != nil {
 			r.budget.left -= n
 		}
-		sum += sums[w]
-		bound = max(bound, bounds[w])
 		if errs[w] != nil && failed[w] < at && !(errors.Is(errs[w], context.Canceled) && r.ctx.Err() == nil) {
 			err, at = errs[w], failed[w]
 		}
@@ -171,40 +153,35 @@ func (s *sweep[M]) terms(r *run, k, b int) (sum, bound uint64, err error) {
 	if r.ctx.Err() != nil {
 		err = r.ctx.Err()
 	}
-	if err != nil {
-		r.err = err
-		return 0, 0, err
-	}
-	return sum, bound, nil
+	r.err = err
+	return err
 }
 
-// termRange adds up the terms whose subsets of the pieces after the first
-// b next hands out, until it hands out one past the last; the bound is
-// set if it had the last, which takes every piece. share is how many
-// termRanges share the terms and the memory, for the state bound and the
-// budget's projection. On an error it returns the term it failed at.
-func (s *sweep[M]) termRange(r *run, k, b, share int, next func() int) (sum, bound uint64, failed int, err error) {
+// termRange runs the sweeps of todo at the positions next hands out,
+// until it hands out one past the last. share is how many termRanges
+// share the sweeps and the memory, for the state bound and the budget's
+// projection. On an error it returns the position it failed at.
+func (s *sweep[M]) termRange(r *run, k, b, share int, todo []int, next func() int, done func(int, uint64, uint64, Stats, time.Duration)) (failed int, err error) {
 	highs := 1 << (k - b)
 	t := termSweep[M]{s: s, r: r, k: k, share: share}
-	for high := next(); high < highs; high = next() {
-		before := r.stats.Nodes
+	for i := next(); i < len(todo); i = next() {
+		high := todo[i]
+		before, began := r.stats, time.Now()
 		part, last, err := t.term(b, uint64(high)<<b, high == highs-1)
 		if err != nil {
-			return 0, 0, high, err
+			return i, err
 		}
 		if ps := parts(r.ctx); ps != nil {
 			ps.done.Add(1)
 		}
-		// The terms to come take more pieces, and no fewer transitions.
-		if r.overBudget(float64(r.stats.Nodes-before) * float64(highs-1-high) / float64(share)) {
-			return 0, 0, high, r.err
-		}
-		sum += part
-		if high == highs-1 {
-			bound = last
+		st := Stats{Nodes: r.stats.Nodes - before.Nodes, Updates: r.stats.Updates - before.Updates}
+		done(high, part, last, st, time.Since(began))
+		// The sweeps to come take more pieces, and no fewer transitions.
+		if r.overBudget(float64(st.Nodes) * float64(len(todo)-1-i) / float64(share)) {
+			return i, r.err
 		}
 	}
-	return sum, bound, 0, nil
+	return 0, nil
 }
 
 // A termSweep runs the sweeps of one worker's terms.

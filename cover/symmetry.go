@@ -261,7 +261,7 @@ func (d *Distinct) Solve(ctx context.Context, b Backend, visit Visit) (Stats, er
 	oc, orbits := b.(orbitCounter)
 	switch {
 	case visit == nil && orbits:
-		return oc.countOrbits(ctx, d.problem, d.group)
+		return oc.countOrbits(ctx, d.problem, d.group, nil, Shard{})
 	case visit == nil && !d.Checked():
 		return b.Solve(ctx, d.reduced, nil)
 	case visit == nil && d.pivot >= 0 && countsAlone(b):

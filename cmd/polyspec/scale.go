@@ -201,5 +201,9 @@ func (s *Scale) finish(e *env, par *cover.Parallel, complete bool) error {
 	if err != nil {
 		return fmt.Errorf("--out %s: %w", s.Out, err)
 	}
+	if pt.Symmetries > 0 && pt.Of > 1 {
+		// The closing line's count of 0 would read as a count.
+		fmt.Fprintf(e.stderr, "polyspec: shard %d/%d of the sweep's count is in %s as a sum modulo 2^64, which counts no solutions on its own: 'polyspec merge' adds the %d parts up\n", pt.Shard, pt.Of, s.Out, pt.Of)
+	}
 	return nil
 }

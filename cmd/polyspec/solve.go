@@ -261,6 +261,8 @@ func (c *SolveCmd) check(j *job, b cover.Backend) error {
 	switch {
 	case (c.DeadRegions != "auto" || c.Balance != "auto") && !algxBackends[c.Backend]:
 		return fmt.Errorf("--dead-regions and --balance prune algx's search, which --backend %s does not make: use auto, algx or memo", c.Backend)
+	case c.Backend == "sweep" && c.Scale.Shard != "" && c.Scale.Out == "":
+		return errors.New("--shard with --backend sweep needs --out FILE: a shard of the sweep's count holds sums modulo 2^64, not solutions, and 'polyspec merge' adds the parts up")
 	case p.wanted() && len(j.Parts) > 1:
 		return fmt.Errorf("%s holds %d puzzles and a picture draws one: pick one (--difficulty for an NYT file)", c.Target, len(j.Parts))
 	case c.ShowGame && c.Format == "json":
