@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -260,11 +259,12 @@ func sweepWorkers(ctx context.Context) int {
 // every piece passed 2^64.
 func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64, t *sweepTables[M]) (last []uint64, overflowed bool, err error) {
 	var empty M
-	t.start()
-	cur, vals, spare := t.cur, t.vals[:0], t.spare
+	t.start(width)
+	cur := t.cur
 	cur[empty] = 0
-	for range width {
-		vals = append(vals, 1) // the empty tiling, for every subset
+	t.vecs.grow(&t.free)
+	for i := range t.vecs.at(0) {
+		t.vecs.at(0)[i] = 1 // the empty tiling, for every subset
 	}
 	low := uint64(width - 1)
 	// begun: the nodes before this sweep, from which the budget's
@@ -272,8 +272,7 @@ func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64, t *sweepT
 	begun := r.stats.Nodes
 	for level := range s.nprim {
 		atLevel := r.stats.Nodes
-		next := t.next
-		nvals := slices.Grow(spare[:0], len(cur)*width)
+		next, vecs, nvecs := t.next, &t.vecs, &t.nvecs
 		keep := s.keep[level]
 		w, bit := level/64, uint64(1)<<(level%64)
 		first, end := s.start[level], s.start[level+1]
@@ -287,9 +286,11 @@ func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64, t *sweepT
 			if !ok {
 				at = int32(len(next))
 				next[m] = at
-				nvals = slices.Grow(nvals, width)[:len(nvals)+width]
+				if at&nvecs.mask == 0 {
+					nvecs.grow(&t.free)
+				}
 			}
-			dst := nvals[int(at)*width:][:width]
+			dst := nvecs.at(at)
 			top := dst[width-1]
 			switch {
 			case !ok && p == 0:
@@ -313,7 +314,7 @@ func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64, t *sweepT
 		}
 		for m, at := range cur {
 			r.stats.Updates++
-			src := vals[int(at)*width:][:width]
+			src := vecs.at(at)
 			if m[w]&bit != 0 {
 				add(m, src, 0)
 				continue
@@ -339,12 +340,13 @@ func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64, t *sweepT
 			return nil, false, r.err
 		}
 		t.next = recycled(cur, len(next))
-		cur, vals, spare = next, nvals, vals
+		t.free = vecs.release(t.free)
+		t.vecs, t.nvecs = t.nvecs, t.vecs
+		cur = next
 		t.cur = cur
 	}
-	t.vals, t.spare = vals, spare
 	if at, ok := cur[empty]; ok {
-		return vals[int(at)*width:][:width], overflowed, nil
+		return t.vecs.at(at), overflowed, nil
 	}
 	return make([]uint64, width), overflowed, nil
 }
@@ -355,17 +357,67 @@ func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64, t *sweepT
 // of the time (docs/counts-2026-11-28.md).
 type sweepTables[M mask] struct {
 	cur, next   map[M]int32
-	vals, spare []uint64 // the vectors of cur's states, and spare room
+	vecs, nvecs vectorPages // the vectors of cur's states and of next's
+	free        [][]uint64  // pages no level holds
 }
 
-// start readies the tables for a sweep.
-func (t *sweepTables[M]) start() {
+// start readies the tables for a sweep with vectors of width counts.
+func (t *sweepTables[M]) start(width int) {
 	if t.cur == nil {
 		t.cur, t.next = map[M]int32{}, map[M]int32{}
 	}
 	// A sweep that stopped midway leaves its next level's table filled.
 	clear(t.cur)
 	clear(t.next)
+	t.free = t.vecs.release(t.free)
+	t.free = t.nvecs.release(t.free)
+	t.vecs.setWidth(width)
+	t.nvecs.setWidth(width)
+}
+
+// vectorPages holds a level's vectors in pages of pageWords counts,
+// which go back to a free list when the level is passed: vectors in one
+// slice that grows would leave its outgrown arrays to the collector,
+// which let the heap reach two to four times the state bound
+// (docs/counts-2026-11-28.md).
+type vectorPages struct {
+	pages [][]uint64
+	width int
+	shift uint  // log2 of the vectors in a page
+	mask  int32 // the vectors in a page, less one
+}
+
+// pageWords is the counts in a page: 512 KiB.
+const pageWords = 1 << 16
+
+func (v *vectorPages) setWidth(width int) {
+	v.width = width
+	v.shift = uint(bits.TrailingZeros(uint(pageWords / width)))
+	v.mask = int32(pageWords/width - 1)
+}
+
+// at returns vector i.
+func (v *vectorPages) at(i int32) []uint64 {
+	return v.pages[i>>v.shift][int(i&v.mask)*v.width:][:v.width]
+}
+
+// grow adds a page, from free if it has one.
+func (v *vectorPages) grow(free *[][]uint64) {
+	var page []uint64
+	if n := len(*free); n > 0 {
+		page, *free = (*free)[n-1], (*free)[:n-1]
+	} else {
+		page = make([]uint64, pageWords)
+	}
+	v.pages = append(v.pages, page)
+}
+
+// release hands v's pages to free and returns it.
+func (v *vectorPages) release(free [][]uint64) [][]uint64 {
+	free = append(free, v.pages...)
+	clear(v.pages)
+	v.pages = v.pages[:0]
+	return free
 }
 
 // recycled returns the table of a level passed, emptied, for the level
