@@ -76,7 +76,7 @@ func (par Parallel) backend() Backend {
 // from the goroutine that called Solve, never concurrently.
 func (par Parallel) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, error) {
 	if par.sweepsFirst(visit) {
-		if st, ok, err := sweepFirst(par.sweepContext(ctx), p, nil, p); ok {
+		if st, ok, err := sweepFirst(par.sweepContext(ctx), p, nil, p, par.State); ok {
 			return st, err
 		}
 	}
@@ -105,10 +105,14 @@ func (par Parallel) sweepContext(ctx context.Context) context.Context {
 }
 
 // sweepsFirst reports whether a search with visit is a whole count by
-// auto, which tries the sweep first (sweep_choose.go).
+// auto, which tries the sweep first (sweep_choose.go): with no state, a
+// fresh one, or one of the sweep's. The shards of a count are left to the
+// search: each would try the sweep on its own parts, and might choose
+// otherwise than the others.
 func (par Parallel) sweepsFirst(visit Visit) bool {
 	_, auto := par.backend().(autoBackend)
-	return auto && visit == nil && par.State == nil && par.Shard.whole() == (Shard{Of: 1})
+	return auto && visit == nil && par.Shard.whole() == (Shard{Of: 1}) &&
+		(par.State == nil || par.State.fresh() || par.State.resumesSweep())
 }
 
 // SolveDistinct is d.Solve(ctx, par, visit), with the symmetry filter run
@@ -128,7 +132,7 @@ func (par Parallel) SolveDistinct(ctx context.Context, d *Distinct, visit Visit)
 		return oc.countOrbits(par.sweepContext(ctx), d.problem, d.group, par.State, par.Shard)
 	}
 	if par.sweepsFirst(visit) {
-		if st, ok, err := sweepFirst(par.sweepContext(ctx), d.problem, d.group, d.reduced); ok {
+		if st, ok, err := sweepFirst(par.sweepContext(ctx), d.problem, d.group, d.reduced, par.State); ok {
 			return st, err
 		}
 	}

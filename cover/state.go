@@ -120,6 +120,37 @@ func (s *State) record(k int, st Stats, took time.Duration) {
 	s.done[k] = doneSub{Sub: k, Solutions: st.Solutions, Nodes: st.Nodes, Updates: st.Updates, Seconds: took.Seconds()}
 }
 
+// resumesSweep reports whether s records a count by the sweep; false
+// for a nil state.
+func (s *State) resumesSweep() bool {
+	if s == nil {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.f.Split == sweepSplit
+}
+
+// fresh reports whether no search has begun to record s.
+func (s *State) fresh() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.f.Fingerprint == ""
+}
+
+// adopt makes s the record of another state's search; a nil s stays nil.
+func (s *State) adopt(from *State) {
+	if s == nil {
+		return
+	}
+	from.mu.Lock()
+	f, done := from.f, maps.Clone(from.done)
+	from.mu.Unlock()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.f, s.done = f, done
+}
+
 // recordPart notes that part k of a count by the sweep is finished.
 func (s *State) recordPart(k int, residue, bound uint64, st Stats, took time.Duration) {
 	s.mu.Lock()

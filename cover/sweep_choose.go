@@ -67,19 +67,20 @@ type CountChoice struct {
 // transitions if limit is above 0: where limit is the smaller, a sweep
 // stopped by it says so, and that auto would try it for longer.
 func ChooseCount(ctx context.Context, p *Problem, limit int64) (CountChoice, error) {
-	return chooseCount(ctx, p, nil, p, limit)
+	return chooseCount(ctx, p, nil, p, limit, nil)
 }
 
 // ChooseCount is ChooseCount of a count modulo d's symmetries, which the
 // sweep counts by Burnside's lemma and the search as d.Solve does.
 func (d *Distinct) ChooseCount(ctx context.Context, limit int64) (CountChoice, error) {
-	return chooseCount(ctx, d.problem, d.group, d.reduced, limit)
+	return chooseCount(ctx, d.problem, d.group, d.reduced, limit, nil)
 }
 
 // chooseCount is ChooseCount of p modulo group (nil for all solutions),
 // searched being the problem the search would count: the reduced
-// problem of a count modulo symmetry, or p.
-func chooseCount(ctx context.Context, p *Problem, group []Symmetry, searched *Problem, limit int64) (CountChoice, error) {
+// problem of a count modulo symmetry, or p. The sweep records its parts
+// in state, if not nil.
+func chooseCount(ctx context.Context, p *Problem, group []Symmetry, searched *Problem, limit int64, state *State) (CountChoice, error) {
 	c := weighSweep(p, searched)
 	if c.Budget == 0 {
 		return c, nil
@@ -88,7 +89,7 @@ func chooseCount(ctx context.Context, p *Problem, group []Symmetry, searched *Pr
 	if limit > 0 && limit < budget {
 		budget = limit
 	}
-	st, err := trialSweep(ctx, p, group, budget)
+	st, err := trialSweep(ctx, p, group, budget, state)
 	c.Transitions, c.States = st.Nodes, st.Updates
 	switch {
 	case err == nil:
@@ -164,17 +165,37 @@ func (w *rootWalker) walks(rng *rand.Rand, k int) float64 {
 
 // trialSweep counts p modulo group by the sweep, giving up with errBudget
 // after budget transitions (Stats.Updates holds the most states it had
-// at a level).
-func trialSweep(ctx context.Context, p *Problem, group []Symmetry, budget int64) (Stats, error) {
+// at a level), recording its parts in state, if not nil.
+func trialSweep(ctx context.Context, p *Problem, group []Symmetry, budget int64, state *State) (Stats, error) {
 	ctx = context.WithValue(ctx, nodeBudgetKey{}, &nodeBudget{left: budget, per: budget})
-	return countSweep(ctx, p, group, nil, Shard{})
+	return countSweep(ctx, p, group, state, Shard{})
 }
 
 // sweepFirst is auto's count of p modulo group (nil for all solutions)
 // by the sweep, where the sweep pays (see above); ok is false where auto
 // must search instead, searched being the problem it would search.
-func sweepFirst(ctx context.Context, p *Problem, group []Symmetry, searched *Problem) (st Stats, ok bool, err error) {
-	c, err := chooseCount(ctx, p, group, searched, 0)
+//
+// With a fresh state, the state takes the sweep's parts once the sweep
+// has counted within its budget, and not before: a run stopped during
+// the trial tries it again when resumed, and so counts and reports the
+// same as a run that was never stopped, whichever way auto goes; the
+// trial is a small share of the search it stands for (sweepShare). A
+// state of the sweep's (as --backend sweep writes) goes on by the sweep
+// without a budget; a state of a search is the search's (see
+// sweepsFirst).
+func sweepFirst(ctx context.Context, p *Problem, group []Symmetry, searched *Problem, state *State) (st Stats, ok bool, err error) {
+	if state.resumesSweep() {
+		st, err := countSweep(ctx, p, group, state, Shard{})
+		return st, true, err
+	}
+	var trial *State
+	if state != nil {
+		trial = new(State)
+	}
+	c, err := chooseCount(ctx, p, group, searched, 0, trial)
+	if c.Sweep {
+		state.adopt(trial)
+	}
 	// The transitions the sweep tried are work done too.
 	st = Stats{Nodes: c.Transitions}
 	if c.Sweep {

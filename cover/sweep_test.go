@@ -1,10 +1,12 @@
 package cover_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -239,6 +241,36 @@ func TestSweepRefuses(t *testing.T) {
 	} {
 		if _, err := countWith(t, "sweep", p); !errors.Is(err, cover.ErrUnsupported) {
 			t.Errorf("%s: %v, want ErrUnsupported", name, err)
+		}
+	}
+}
+
+// TestAutoSweepsWithState checks that auto counts by the sweep with a
+// state as without one, recording the sweep's parts, and that where the
+// sweep's trial gives up the search records its own parts in the state
+// the trial began: the 8×8 domino tilings by the sweep, the 6×10
+// pentominoes by the search.
+func TestAutoSweepsWithState(t *testing.T) {
+	auto, _ := cover.Lookup("auto")
+	for _, c := range []struct {
+		file  string
+		want  int64
+		sweep bool
+	}{
+		{"dominoes-8x8.dlx", 12988816, true},
+		{"pentominoes-6x10.dlx", 9356, false},
+	} {
+		state := new(cover.State)
+		st, err := cover.Parallel{Backend: auto, Workers: 1, State: state}.Solve(context.Background(), load(t, c.file), nil)
+		if err != nil || st.Solutions != c.want {
+			t.Fatalf("%s: %d, %v; want %d", c.file, st.Solutions, err, c.want)
+		}
+		var buf bytes.Buffer
+		if err := cover.WriteState(&buf, state); err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(buf.String(), `"split": "sweep"`); got != c.sweep {
+			t.Errorf("%s: the state records a count by the sweep: %v, want %v", c.file, got, c.sweep)
 		}
 	}
 }

@@ -253,7 +253,7 @@ func (d *Distinct) Problem() *Problem { return d.reduced }
 func (d *Distinct) Solve(ctx context.Context, b Backend, visit Visit) (Stats, error) {
 	if _, auto := b.(autoBackend); auto && visit == nil {
 		// A count: by the sweep where it pays (sweep_choose.go).
-		if st, ok, err := sweepFirst(ctx, d.problem, d.group, d.reduced); ok {
+		if st, ok, err := sweepFirst(ctx, d.problem, d.group, d.reduced, nil); ok {
 			return st, err
 		}
 		b = Choose(d.reduced)
