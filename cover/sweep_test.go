@@ -247,9 +247,9 @@ func TestSweepRefuses(t *testing.T) {
 
 // TestAutoSweepsWithState checks that auto counts by the sweep with a
 // state as without one, recording the sweep's parts, and that where the
-// sweep's trial gives up the search records its own parts in the state
-// the trial began: the 8×8 domino tilings by the sweep, the 6×10
-// pentominoes by the search.
+// sweep's trial gives up the state records the search's parts, none of
+// the trial's: the 8×8 domino tilings by the sweep, the 6×10 pentominoes
+// by the search.
 func TestAutoSweepsWithState(t *testing.T) {
 	auto, _ := cover.Lookup("auto")
 	for _, c := range []struct {
