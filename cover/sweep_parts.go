@@ -16,7 +16,7 @@ import (
 // A count by the sweep goes in parts: one sweep for each symmetry of
 // Burnside's lemma (the identity's alone for a count of every solution),
 // and where inclusion–exclusion counts a symmetry's problem, each of its
-// 2^(k−b) sweeps (see sweepTerms). A part's result is a sum modulo 2^64,
+// 2^(k−b) sweeps (see sweep_terms.go). A part's result is a sum modulo 2^64,
 // and the last part of each symmetry also gives the bound that proves its
 // sum exact: the count of tilings by all the pieces, or the count itself
 // for a plain sweep. So a State can record the parts finished and a
@@ -39,7 +39,7 @@ type sweepJob struct {
 	parts  int
 }
 
-// width is the log2 of the vectors of the job's sweeps (see sweepTerms).
+// width is the log2 of the vectors of the job's sweeps (see sweep_terms.go).
 func (j sweepJob) width() int { return min(len(j.pieces), maxTermWidth) }
 
 // A partSum is what a finished part of a sweep found (see above); the
@@ -108,7 +108,6 @@ func countSweep(ctx context.Context, p *Problem, group []Symmetry, state *State,
 		for k, d := range state.finished() {
 			sums[k] = partSum{d.Residue, d.Bound, true}
 		}
-		total.Solutions = 0
 	}
 	if ps := parts(ctx); ps != nil {
 		ps.total.Store(int64(termParts))

@@ -95,7 +95,7 @@ const maxTermWidth = 8
 
 // terms runs the sweeps of todo, each given by its subset of the pieces
 // after the first b (bit i for piece b+i), with vectors of 2^b counts
-// (see sweepTerms), and hands done each one's sum of terms modulo 2^64
+// (see above), and hands done each one's sum of terms modulo 2^64
 // and, for the last sweep, which takes every piece, the count of tilings
 // by all the pieces: the bound of the sum. The sweeps share nothing but
 // done, so with more than one worker (see withSweepWorkers) they are
@@ -263,8 +263,9 @@ func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64, t *sweepT
 	cur := t.cur
 	cur[empty] = 0
 	t.vecs.grow(&t.free)
-	for i := range t.vecs.at(0) {
-		t.vecs.at(0)[i] = 1 // the empty tiling, for every subset
+	start := t.vecs.at(0)
+	for i := range start {
+		start[i] = 1 // the empty tiling, for every subset
 	}
 	low := uint64(width - 1)
 	// begun: the nodes before this sweep, from which the budget's
