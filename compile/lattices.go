@@ -34,7 +34,7 @@ var squareLattice = (&grid{
 // cubicLattice holds polycubes: 24 rotations move pieces, and the 24
 // reflections only boards.
 var cubicLattice = (&grid{
-	name: "cubic", dims: 3, flips: false,
+	name: "cubic", dims: 3, flips: false, deadRegionsFirst: true,
 	family: "cubes", picture: NamesPicture,
 	colours: []colouring{{2, func(c Cell) int { return mod(c[0]+c[1]+c[2], 2) }}},
 	encode:  asPoint, decode: asCell, group: group(rotate90, rotateX90, mirrorX),

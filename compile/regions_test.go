@@ -135,11 +135,11 @@ func TestParseHint(t *testing.T) {
 
 // TestDeadRegionsByLattice checks on which lattices the dead-region check
 // is given by default: for a count where it was measured to pay, and for
-// a first solution on twigs too.
+// a first solution on twigs and cubes too.
 func TestDeadRegionsByLattice(t *testing.T) {
 	want := map[string][2]bool{ // lattice: {count, first solution}
 		"square": {true, true}, "iamond": {true, true}, "twig": {false, true},
-		"cubic": {false, false}, "hex": {false, false}, "stick": {false, false},
+		"cubic": {false, true}, "hex": {false, false}, "stick": {false, false},
 	}
 	seen := map[string]bool{}
 	for _, s := range switchTestSpecs(t, "lattices") {

@@ -81,23 +81,40 @@ type algx struct {
 	// balance, when the problem has Colourings, gives up on a node whose
 	// uncovered colours the options left cannot make.
 	balance *balance
+	// fit, when not nil, orders the options of a node (see fitBackend).
+	fit *fit
 }
 
 func (algxBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, error) {
-	return solveAlgX(ctx, p, visit, false)
+	return solveAlgX(ctx, p, visit, algxPlain)
 }
 
-// solveAlgX searches p with algx, remembering the counts of subproblems
-// where memo asks for it and the search allows it (see useMemo).
-func solveAlgX(ctx context.Context, p *Problem, visit Visit, memo bool) (Stats, error) {
+// An algxMode is what a backend built on algx adds to it.
+type algxMode uint8
+
+const (
+	algxPlain algxMode = iota
+	// algxMemo remembers the counts of subproblems where the search
+	// allows it (see useMemo).
+	algxMemo
+	// algxFit tries the snuggest options first when looking for
+	// solutions (see fitBackend).
+	algxFit
+)
+
+// solveAlgX searches p with algx in the given mode.
+func solveAlgX(ctx context.Context, p *Problem, visit Visit, mode algxMode) (Stats, error) {
 	pl, r, err := start(ctx, p, visit)
 	if err != nil {
 		return Stats{}, err
 	}
 	a := newAlgX(pl)
 	a.run = r
-	if memo {
+	switch {
+	case mode == algxMemo:
 		a.useMemo()
+	case mode == algxFit && !a.counting():
+		a.fit = newFit(pl)
 	}
 	a.search(0, 0, len(pl.opts))
 	return a.finish()
@@ -341,6 +358,20 @@ func (a *algx) expand(depth, ls, le int) bool {
 	}
 	replay := depth < len(a.path)
 	ok := true
+	if a.fit != nil && !open && !replay && a.count[best]+1 == a.hi[best] {
+		// Each option tried here fills best, which leaves every child's
+		// list with the others, so they may be tried in any order.
+		base := a.fit.push(a, ls, le, bw, bb, f)
+		for i, end := base, len(a.fit.tries); ok && i < end; i++ {
+			if !a.node() {
+				ok = false
+				break
+			}
+			ok = a.try(depth, ls, le, int(a.fit.tries[i].pos), bw, bb)
+		}
+		a.fit.tries = a.fit.tries[:base]
+		return ok
+	}
 	for pos, b := ls, int32(0); ok && tries > 0; pos++ {
 		j := a.ids[pos]
 		if a.claim[bw*a.m+int(j)]&bb == 0 {
@@ -357,33 +388,7 @@ func (a *algx) expand(depth, ls, le int) bool {
 		} else if !a.node() {
 			return false
 		}
-		f, child := a.frame(depth)
-		copy(child, f)
-		for _, x := range a.forbid[a.fstart[j]:a.fstart[j+1]] {
-			child[x.k] |= x.m
-		}
-		a.add(j, 1, child)
-		if a.regions != nil && a.regions.dead(a.ids[pos:pos+1], child, a.count, a.hi) ||
-			a.balance != nil && a.balance.dead(child, a.count, a.lo, a.hi) {
-			a.add(j, -1, nil)
-			continue
-		}
-		var ne int
-		if child[bw]&bb != 0 {
-			ne = a.filter(ls, le, le, f, child)
-		} else {
-			// best stays open: options before j that name it were tried
-			// in earlier branches, so they go too, by filtering that
-			// stretch as if best were forbidden.
-			child[bw] |= bb
-			ne = a.filter(ls, pos+1, le, f, child)
-			child[bw] &^= bb
-			ne = a.filter(pos+1, le, ne, f, child)
-		}
-		a.chosen = append(a.chosen, j)
-		ok = a.search(depth+1, le, ne)
-		a.chosen = a.chosen[:len(a.chosen)-1]
-		a.add(j, -1, nil)
+		ok = a.try(depth, ls, le, pos, bw, bb)
 	}
 	if ok && open {
 		f, child := a.frame(depth)
@@ -391,6 +396,41 @@ func (a *algx) expand(depth, ls, le int) bool {
 		child[bw] |= bb
 		ok = a.search(depth+1, le, a.filter(ls, le, le, f, child))
 	}
+	return ok
+}
+
+// try searches the child of the node at depth, whose options are
+// ids[ls:le], that chooses the option at pos, an option of the primary
+// at word bw, bit bb; it reports whether to go on.
+func (a *algx) try(depth, ls, le, pos, bw int, bb uint64) bool {
+	j := a.ids[pos]
+	f, child := a.frame(depth)
+	copy(child, f)
+	for _, x := range a.forbid[a.fstart[j]:a.fstart[j+1]] {
+		child[x.k] |= x.m
+	}
+	a.add(j, 1, child)
+	if a.regions != nil && a.regions.dead(a.ids[pos:pos+1], child, a.count, a.hi) ||
+		a.balance != nil && a.balance.dead(child, a.count, a.lo, a.hi) {
+		a.add(j, -1, nil)
+		return true
+	}
+	var ne int
+	if child[bw]&bb != 0 {
+		ne = a.filter(ls, le, le, f, child)
+	} else {
+		// best stays open: options before j that name it were tried
+		// in earlier branches, so they go too, by filtering that
+		// stretch as if best were forbidden.
+		child[bw] |= bb
+		ne = a.filter(ls, pos+1, le, f, child)
+		child[bw] &^= bb
+		ne = a.filter(pos+1, le, ne, f, child)
+	}
+	a.chosen = append(a.chosen, j)
+	ok := a.search(depth+1, le, ne)
+	a.chosen = a.chosen[:len(a.chosen)-1]
+	a.add(j, -1, nil)
 	return ok
 }
 

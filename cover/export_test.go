@@ -40,3 +40,6 @@ func SetSweepBytes(n int) (restore func()) {
 	sweepBytes = n
 	return func() { sweepBytes = old }
 }
+
+// Fit is fitBackend, for the external tests.
+var Fit Backend = fitBackend{}

@@ -20,7 +20,7 @@ type memoBackend struct{}
 func (memoBackend) Name() string { return "memo" }
 
 func (memoBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, error) {
-	return solveAlgX(ctx, p, visit, true)
+	return solveAlgX(ctx, p, visit, algxMemo)
 }
 
 // A split search on several workers (see Parallel) gives each worker one

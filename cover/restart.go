@@ -1,6 +1,7 @@
 package cover
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"math/rand/v2"
@@ -27,7 +28,9 @@ import (
 // the run that is there: counted afresh at the same size, its budget was
 // often too small to reach the next, and ten solutions took a hundred
 // times one (docs/first-solutions-2026-11-27b.md). Where the backend is auto and auto picks bits,
-// the runs of bits take turns with runs of algx or dlx (see portfolio).
+// the runs of bits take turns with runs of algx or dlx, and on a board
+// with Cells, runs that try the snuggest options first join them (see
+// portfolio).
 //
 // Every solution is reported once, however many runs find it; without
 // restarts a run would find the same ones again. For that Restarts keeps a
@@ -97,7 +100,7 @@ func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 		run, j := runs[k%len(runs)], k/len(runs)+1
 		q, back := first, firstBack
 		if j > 1 {
-			q, back = shuffle(p, *keys, rng)
+			q, back = shuffle(p, *keys, cmp.Or(run.rng, rng))
 		}
 		budget := unit * luby(j) * run.scale
 		lim := &nodeBudget{left: budget, per: budget}
@@ -134,6 +137,9 @@ func (r Restarts) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, er
 type restartRun struct {
 	b     Backend
 	scale int64
+	// rng, when not nil, draws the run's orders in place of Restarts'
+	// own, so that adding the run leaves the others' orders as they were.
+	rng *rand.Rand
 }
 
 // portfolio returns the backends whose runs Restarts takes in turn: the
@@ -145,22 +151,32 @@ type restartRun struct {
 // docs/bench/2026-11-26-first.md). A node of bits costs about
 // 1/bitsNodeCost less than one of algx, so its budgets are that much
 // bigger. auto chooses once, not per run, as for a search that stops at
-// its first solutions.
+// its first solutions. Where the problem has Cells, runs of fitBackend
+// take their turns too, with orders of their own (see restartRun).
 func (r Restarts) portfolio(p *Problem) []restartRun {
 	b := r.backend()
 	if _, ok := b.(autoBackend); !ok {
-		return []restartRun{{b, 1}}
+		return []restartRun{{b: b, scale: 1}}
 	}
+	var runs []restartRun
 	b = choose(p, false)
-	if _, ok := b.(bitsBackend); !ok {
-		return []restartRun{{b, 1}}
+	if _, ok := b.(bitsBackend); ok {
+		runs = []restartRun{{b: b, scale: int64(1 / bitsNodeCost)}, {b: chooseBranching(p), scale: 1}}
+	} else {
+		runs = []restartRun{{b: b, scale: 1}}
 	}
-	return []restartRun{{b, int64(1 / bitsNodeCost)}, {chooseBranching(p), 1}}
+	if p.Cells != nil {
+		runs = append(runs, restartRun{b: fitBackend{}, scale: 1, rng: rand.New(rand.NewPCG(r.Seed, fitStream))})
+	}
+	return runs
 }
 
 // restartStream is the PCG stream of Restarts, so that its orders are not
 // the estimate's walks under the same seed.
 const restartStream = 0x5245535441525453
+
+// fitStream is the PCG stream of the runs of fitBackend.
+const fitStream = 0x4649545354524d
 
 // reported remembers the solutions a search has passed on, whatever the
 // order of their options.

@@ -130,8 +130,10 @@ func Standard(root, dlx string) []Workload {
 		noBits(SudokuList("sudoku-top95", filepath.Join(root, "compile", "sudoku", "testdata", "top95.txt"))),
 		// First solutions that took polyspec over 5 s (docs/first-solutions-2026-11-27.md,
 		// docs/first-solutions-2026-11-27b.md, docs/first-solutions-2026-11-27c.md,
-		// docs/first-solutions-2026-11-28b.md).
+		// docs/first-solutions-2026-11-28b.md, docs/first-solutions-2026-11-28c.md).
 		FirstSolution("first-one-sided-hexominoes-60x6", "one-sided-hexominoes-60x6"),
+		FirstSolution("first-heptiamonds-jagged-hexagon-3", "heptiamonds-jagged-hexagon-3"),
+		FirstSolution("first-one-sided-heptiamonds-triangle-9", "one-sided-heptiamonds-triangle-9"),
 		FirstSolution("first-pentahexes-hexagram-3", "pentahexes-hexagram-3"),
 		FirstSolution("first-heptiamonds-3x28", "heptiamonds-3x28"),
 		FirstSolution("first-polycubes-12345p6-cubes-345", "polycubes-12345p6-cubes-345"),
