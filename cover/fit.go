@@ -11,13 +11,13 @@ import (
 // option whose cells have the most neighbours already covered or off the
 // board, ties in the problem's order. A piece that fills a nook leaves no
 // hole that nothing fits, where one that juts out into the open often
-// does, and the search finds out only pieces later. On boards of
-// heptiamonds and hexatwigs it finds first solutions in a tenth of a
-// second that algx's first option does not find in five; on others it
-// loses to it as often (docs/first-solutions-2026-11-28c.md), which is
-// why Restarts takes its runs in turn with the plain search's rather
-// than instead of them. It needs the problem's Cells; without them it is
-// algx.
+// does, and the search finds out only pieces later. Its runs found some
+// first solutions in under a second that took the other runs 5 s or
+// more (a hexatwig trefoil in 1.3 s against 42 s), and lost others that
+// the problem's order finds at once (docs/first-solutions-2026-11-28c.md),
+// which is why Restarts takes its runs in turn with the plain search's
+// rather than instead of them. It needs the problem's Cells; without
+// them it is algx.
 type fitBackend struct{}
 
 func (fitBackend) Name() string { return "algx-fit" }
