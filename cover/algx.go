@@ -358,25 +358,24 @@ func (a *algx) expand(depth, ls, le int) bool {
 	}
 	replay := depth < len(a.path)
 	ok := true
-	if a.fit != nil && !open && !replay && a.count[best]+1 == a.hi[best] {
-		// Each option tried here fills best, which leaves every child's
-		// list with the others, so they may be tried in any order.
-		base := a.fit.push(a, ls, le, bw, bb, f)
-		for i, end := base, len(a.fit.tries); ok && i < end; i++ {
-			if !a.node() {
-				ok = false
-				break
-			}
-			ok = a.try(depth, ls, le, int(a.fit.tries[i].pos), bw, bb)
-		}
-		a.fit.tries = a.fit.tries[:base]
-		return ok
+	// The options to try are those of the list that name best, in list
+	// order, or where fit orders them, snuggest first: each fills best,
+	// which leaves every child's list with the others, so they may be
+	// tried in any order.
+	fitting := a.fit != nil && !open && !replay && a.count[best]+1 == a.hi[best]
+	base, next := 0, 0
+	if fitting {
+		base = a.fit.push(a, ls, le, bw, bb, f)
+		next, tries = base, int32(len(a.fit.tries)-base)
 	}
-	for pos, b := ls, int32(0); ok && tries > 0; pos++ {
-		j := a.ids[pos]
-		if a.claim[bw*a.m+int(j)]&bb == 0 {
+	for pos, b := ls-1, int32(0); ok && tries > 0; {
+		if fitting {
+			pos = int(a.fit.tries[next].pos)
+			next++
+		} else if pos++; a.claim[bw*a.m+int(a.ids[pos])]&bb == 0 {
 			continue
 		}
+		j := a.ids[pos]
 		tries--
 		if replay {
 			// Branch b is the b-th option naming best, as in the
@@ -388,7 +387,36 @@ func (a *algx) expand(depth, ls, le int) bool {
 		} else if !a.node() {
 			return false
 		}
-		ok = a.try(depth, ls, le, pos, bw, bb)
+		f, child := a.frame(depth)
+		copy(child, f)
+		for _, x := range a.forbid[a.fstart[j]:a.fstart[j+1]] {
+			child[x.k] |= x.m
+		}
+		a.add(j, 1, child)
+		if a.regions != nil && a.regions.dead(a.ids[pos:pos+1], child, a.count, a.hi) ||
+			a.balance != nil && a.balance.dead(child, a.count, a.lo, a.hi) {
+			a.add(j, -1, nil)
+			continue
+		}
+		var ne int
+		if child[bw]&bb != 0 {
+			ne = a.filter(ls, le, le, f, child)
+		} else {
+			// best stays open: options before j that name it were tried
+			// in earlier branches, so they go too, by filtering that
+			// stretch as if best were forbidden.
+			child[bw] |= bb
+			ne = a.filter(ls, pos+1, le, f, child)
+			child[bw] &^= bb
+			ne = a.filter(pos+1, le, ne, f, child)
+		}
+		a.chosen = append(a.chosen, j)
+		ok = a.search(depth+1, le, ne)
+		a.chosen = a.chosen[:len(a.chosen)-1]
+		a.add(j, -1, nil)
+	}
+	if fitting {
+		a.fit.tries = a.fit.tries[:base]
 	}
 	if ok && open {
 		f, child := a.frame(depth)
@@ -396,41 +424,6 @@ func (a *algx) expand(depth, ls, le int) bool {
 		child[bw] |= bb
 		ok = a.search(depth+1, le, a.filter(ls, le, le, f, child))
 	}
-	return ok
-}
-
-// try searches the child of the node at depth, whose options are
-// ids[ls:le], that chooses the option at pos, an option of the primary
-// at word bw, bit bb; it reports whether to go on.
-func (a *algx) try(depth, ls, le, pos, bw int, bb uint64) bool {
-	j := a.ids[pos]
-	f, child := a.frame(depth)
-	copy(child, f)
-	for _, x := range a.forbid[a.fstart[j]:a.fstart[j+1]] {
-		child[x.k] |= x.m
-	}
-	a.add(j, 1, child)
-	if a.regions != nil && a.regions.dead(a.ids[pos:pos+1], child, a.count, a.hi) ||
-		a.balance != nil && a.balance.dead(child, a.count, a.lo, a.hi) {
-		a.add(j, -1, nil)
-		return true
-	}
-	var ne int
-	if child[bw]&bb != 0 {
-		ne = a.filter(ls, le, le, f, child)
-	} else {
-		// best stays open: options before j that name it were tried
-		// in earlier branches, so they go too, by filtering that
-		// stretch as if best were forbidden.
-		child[bw] |= bb
-		ne = a.filter(ls, pos+1, le, f, child)
-		child[bw] &^= bb
-		ne = a.filter(pos+1, le, ne, f, child)
-	}
-	a.chosen = append(a.chosen, j)
-	ok := a.search(depth+1, le, ne)
-	a.chosen = a.chosen[:len(a.chosen)-1]
-	a.add(j, -1, nil)
 	return ok
 }
 
