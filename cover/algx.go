@@ -360,8 +360,8 @@ func (a *algx) expand(depth, ls, le int) bool {
 	ok := true
 	// The options to try are those of the list that name best, in list
 	// order, or where fit orders them, snuggest first: each fills best,
-	// which leaves every child's list with the others, so they may be
-	// tried in any order.
+	// so no child's list holds another of them, and they may be tried in
+	// any order.
 	fitting := a.fit != nil && !open && !replay && a.count[best]+1 == a.hi[best]
 	base, next := 0, 0
 	if fitting {
