@@ -46,7 +46,7 @@ type fitTry struct {
 // newFit returns the fit of pl's problem, or nil when it has no Cells.
 func newFit(pl *plan) *fit {
 	c := pl.prob.Cells
-	if c == nil || len(c.Items) == 0 {
+	if c == nil {
 		return nil
 	}
 	t := &fit{

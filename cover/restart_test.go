@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -188,4 +190,50 @@ func TestShuffleKeepsSolutions(t *testing.T) {
 			t.Fatalf("problem %d: shuffled solutions %v, want %v", i, got, want)
 		}
 	}
+}
+
+// TestRestartsWithFitDeterministic checks that the restarts of auto stay
+// deterministic where fit runs take their turns: on the 3×20 pentominoes
+// given their board's cells and a corner taken by an item of its own, so
+// that no run finds a solution and the runs take turns until one has
+// searched the whole tree, two searches try the same nodes.
+func TestRestartsWithFitDeterministic(t *testing.T) {
+	text, err := os.ReadFile(filepath.Join("testdata", "pentominoes-3x20.dlx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The file's lines: a comment, the items, the options.
+	lines := strings.SplitN(string(text), "\n", 3)
+	p := parse(t, "taken "+lines[1]+"\ntaken 0,0\n"+lines[2])
+	p.Cells = gridCells(p)
+	r := cover.Restarts{Seed: 7, Unit: 4096}
+	first, fst := collect(t, r, p, 0)
+	again, ast := collect(t, r, p, 0)
+	if len(first)+len(again) != 0 || fst != ast {
+		t.Errorf("seed 7 twice: %d solutions in %+v, then %d in %+v; want none, the same nodes", len(first), fst, len(again), ast)
+	}
+}
+
+// gridCells returns the Cells of a problem whose cells are items named
+// "x,y", each joined to the cells one step along x or y.
+func gridCells(p *cover.Problem) *cover.Cells {
+	at := map[[2]int]int{}
+	c := &cover.Cells{}
+	for i, it := range p.Items {
+		var x, y int
+		if _, err := fmt.Sscanf(it.Name, "%d,%d", &x, &y); err == nil {
+			at[[2]int{x, y}] = i
+			c.Items = append(c.Items, i)
+		}
+	}
+	for _, i := range c.Items {
+		var x, y int
+		fmt.Sscanf(p.Items[i].Name, "%d,%d", &x, &y)
+		for _, next := range [][2]int{{x + 1, y}, {x, y + 1}} {
+			if j, ok := at[next]; ok {
+				c.Edges = append(c.Edges, [2]int{i, j})
+			}
+		}
+	}
+	return c
 }
