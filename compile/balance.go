@@ -99,7 +99,7 @@ func (pz *Puzzle) balanced(col colouring) (keep []bool, ok bool) {
 	first := make([]int, len(pz.Pieces))
 	for pi, p := range pz.Pieces {
 		first[pi] = len(steps)
-		for range p.Count {
+		for range p.Hi {
 			steps = append(steps, pi)
 		}
 	}

@@ -71,8 +71,18 @@ func FromSpecLimits(s *spec.Spec, lim Limits) (*Puzzle, error) {
 	if err != nil {
 		return nil, err
 	}
+	rules, err := puzzleRules(s)
+	if err != nil {
+		return nil, err
+	}
+	colours, err := boardColours(l, s.Board, board)
+	if err != nil {
+		return nil, err
+	}
 	lim = lim.forSpec(s)
 	opts := Options{
+		Rules:         rules,
+		Colours:       colours,
 		MaxPlacements: lim.Placements,
 		Orientations:  restricted,
 		OneSided:      s.OneSided.V,
@@ -94,8 +104,11 @@ func FromSpecLimits(s *spec.Spec, lim Limits) (*Puzzle, error) {
 		var (
 			oe *OrientationError
 			le *LimitError
+			re *RuleError
 		)
 		switch {
+		case errors.As(err, &re):
+			return nil, ruleError(s.Rules[re.Index], fmt.Sprintf("rules[%d]", re.Index), re.Err)
 		case errors.As(err, &oe):
 			i := slices.IndexFunc(s.Orientations, func(po spec.PieceOrientations) bool { return po.Name == oe.Piece })
 			pos = s.Orientations[i].Pos
@@ -110,6 +123,48 @@ func FromSpecLimits(s *spec.Spec, lim Limits) (*Puzzle, error) {
 		return nil, &spec.Error{Pos: pos, Msg: err.Error(), Err: err}
 	}
 	return pz, nil
+}
+
+// puzzleRules parses the spec's rules.
+func puzzleRules(s *spec.Spec) ([]grammar.PuzzleRule, error) {
+	var out []grammar.PuzzleRule
+	for i, t := range s.Rules {
+		r, err := grammar.ParsePuzzleRule(t.S)
+		if err != nil {
+			return nil, ruleError(t, fmt.Sprintf("rules[%d]", i), err)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// boardColours reads the board's colours table: cells of the board, each
+// in one colour at most.
+func boardColours(l Lattice, b spec.Board, board []Cell) ([]NamedCells, error) {
+	var out []NamedCells
+	owner := map[Cell]string{}
+	on := map[Cell]bool{}
+	for _, c := range board {
+		on[c] = true
+	}
+	for _, nc := range b.Colours {
+		key := "board.colours." + nc.Name
+		cells, err := latticeCells(l, nc.Cells, key)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range cells {
+			switch {
+			case !on[c]:
+				return nil, &spec.Error{Pos: nc.Cells.Pos, Msg: fmt.Sprintf("%s: expected cells of the board; found %s, which is not on it", key, CellName(c, l))}
+			case owner[c] != "":
+				return nil, &spec.Error{Pos: nc.Cells.Pos, Msg: fmt.Sprintf("%s: cell %s is already %s; a cell has one colour at most", key, CellName(c, l), owner[c])}
+			}
+			owner[c] = nc.Name
+		}
+		out = append(out, NamedCells{nc.Name, cells})
+	}
+	return out, nil
 }
 
 // restrictedOrientations reads a spec's orientations table: for each piece

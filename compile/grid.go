@@ -76,6 +76,13 @@ type grid struct {
 	decode     func(point) Cell
 	group      []matrix
 	neighbours func(Cell) []Cell
+	// corners, when set, lists the cells that share at least a point
+	// with a cell, for the rules of pieces that may not touch even at a
+	// corner; where it is nil, cells touch only as neighbours do.
+	corners func(Cell) []Cell
+	// named gives the board symmetries a rule may name (see
+	// grammar.SymmetryNames) as matrices of group.
+	named map[string]matrix
 	// segments is set for the lattices of unit segments.
 	segments *segmentGeometry
 	motions  []Motion

@@ -15,6 +15,13 @@ var (
 
 	squareGroup = group(rotate90, mirrorX)
 	hexGroup    = group(rotate60, swapXY)
+
+	// The symmetries a rule may name: on square axes all five that keep
+	// a rectangle or a square; on axes 60° apart only the half-turn,
+	// since which reflection is "left-right" depends on the drawing.
+	halfTurn      = matrix{{-1, 0, 0}, {0, -1, 0}, {0, 0, 1}}
+	squareNamed   = map[string]matrix{"half-turn": halfTurn, "left-right": mirrorX, "top-bottom": {{1, 0, 0}, {0, -1, 0}, {0, 0, 1}}, "diagonal": swapXY, "anti-diagonal": {{0, -1, 0}, {-1, 0, 0}, {0, 0, 1}}}
+	hexagonsNamed = map[string]matrix{"half-turn": halfTurn}
 )
 
 func asPoint(c Cell) point { return point(c) }
@@ -25,11 +32,29 @@ var squareLattice = (&grid{
 	name: "square", dims: 2, flips: true, squares: true, deadRegions: true,
 	family: "ominoes", picture: NamesPicture,
 	colours: []colouring{{2, func(c Cell) int { return mod(c[0]+c[1], 2) }}},
-	encode:  asPoint, decode: asCell, group: squareGroup,
+	encode:  asPoint, decode: asCell, group: squareGroup, named: squareNamed,
 	neighbours: func(c Cell) []Cell {
 		return []Cell{{c[0] + 1, c[1], 0}, {c[0] - 1, c[1], 0}, {c[0], c[1] + 1, 0}, {c[0], c[1] - 1, 0}}
 	},
+	corners: func(c Cell) []Cell { return box(c, 2) },
 }).build()
+
+// box lists the cells that share at least a corner with c on square
+// (dims 2) or cubic (dims 3) axes.
+func box(c Cell, dims int) []Cell {
+	var out []Cell
+	for dx := -1; dx <= 1; dx++ {
+		for dy := -1; dy <= 1; dy++ {
+			for dz := -1; dz <= 1; dz++ {
+				if dz != 0 && dims < 3 || dx == 0 && dy == 0 && dz == 0 {
+					continue
+				}
+				out = append(out, Cell{c[0] + dx, c[1] + dy, c[2] + dz})
+			}
+		}
+	}
+	return out
+}
 
 // cubicLattice holds polycubes: 24 rotations move pieces, and the 24
 // reflections only boards.
@@ -49,6 +74,7 @@ var cubicLattice = (&grid{
 		}
 		return out
 	},
+	corners: func(c Cell) []Cell { return box(c, 3) },
 }).build()
 
 // hexLattice holds polyhexes, on axes 60° apart.
@@ -56,7 +82,7 @@ var hexLattice = (&grid{
 	name: "hex", dims: 2, flips: true,
 	family: "hexes", picture: SlantedPicture,
 	colours: []colouring{{3, func(c Cell) int { return mod(c[0]-c[1], 3) }}},
-	encode:  asPoint, decode: asCell, group: hexGroup,
+	encode:  asPoint, decode: asCell, group: hexGroup, named: hexagonsNamed,
 	neighbours: func(c Cell) []Cell {
 		x, y := c[0], c[1]
 		return []Cell{{x + 1, y, 0}, {x - 1, y, 0}, {x, y + 1, 0}, {x, y - 1, 0}, {x + 1, y - 1, 0}, {x - 1, y + 1, 0}}
@@ -75,7 +101,7 @@ var iamondLattice = (&grid{
 		z := mod(p[0], 3) - 1
 		return Cell{(p[0] - 1 - z) / 3, (p[1] - 1 - z) / 3, z}
 	},
-	group: hexGroup,
+	group: hexGroup, named: hexagonsNamed,
 	neighbours: func(c Cell) []Cell {
 		x, y := c[0], c[1]
 		if c[2] == 0 {
@@ -83,13 +109,27 @@ var iamondLattice = (&grid{
 		}
 		return []Cell{{x + 1, y, 0}, {x, y + 1, 0}, {x, y, 0}}
 	},
+	corners: func(c Cell) []Cell {
+		// The six triangles round each of c's three corners.
+		x, y := c[0], c[1]
+		corners := [][2]int{{x, y}, {x + 1, y}, {x, y + 1}}
+		if c[2] == 1 {
+			corners = [][2]int{{x + 1, y}, {x, y + 1}, {x + 1, y + 1}}
+		}
+		var out []Cell
+		for _, v := range corners {
+			a, b := v[0], v[1]
+			out = append(out, Cell{a, b, 0}, Cell{a - 1, b, 0}, Cell{a, b - 1, 0}, Cell{a - 1, b, 1}, Cell{a, b - 1, 1}, Cell{a - 1, b - 1, 1})
+		}
+		return out
+	},
 }).build()
 
 // stickLattice holds polysticks: segment (x, y, 0) runs from (x, y) to
 // (x+1, y), and (x, y, 1) from (x, y) to (x, y+1). A segment is embedded
 // as twice its midpoint.
 var stickLattice = segmentGrid(&grid{
-	name: "stick", family: "sticks", picture: SticksPicture, group: squareGroup,
+	name: "stick", family: "sticks", picture: SticksPicture, group: squareGroup, named: squareNamed,
 	colours: []colouring{{2, kind}, {4, func(c Cell) int {
 		// A horizontal segment (kind 0) lies in row y, a vertical one in
 		// column x; a quarter turn takes rows to columns.
@@ -122,7 +162,7 @@ var trigDirections = [3][2]int{{1, 0}, {0, 1}, {-1, 1}}
 // trigLattice holds polytrigs: segment (x, y, z) runs from (x, y) in
 // direction trigDirections[z].
 var trigLattice = segmentGrid(&grid{
-	name: "trig", family: "trigs", picture: PeakedPicture, group: hexGroup, colours: []colouring{{3, kind}},
+	name: "trig", family: "trigs", picture: PeakedPicture, group: hexGroup, named: hexagonsNamed, colours: []colouring{{3, kind}},
 }, &segmentGeometry{
 	slots: 6,
 	encode: func(c Cell) point {
@@ -162,7 +202,7 @@ var twigDirections = [3][2]int{{1, 0}, {-1, 1}, {0, -1}}
 // vectors at 0° and 60° with a hexagon's centre at the origin, so that the
 // hexagonal group acts on it.
 var twigLattice = segmentGrid(&grid{
-	name: "twig", family: "twigs", deadRegionsFirst: true, picture: SlantedPicture, group: hexGroup, colours: []colouring{{3, kind}},
+	name: "twig", family: "twigs", deadRegionsFirst: true, picture: SlantedPicture, group: hexGroup, named: hexagonsNamed, colours: []colouring{{3, kind}},
 }, &segmentGeometry{
 	slots: 6,
 	encode: func(c Cell) point {

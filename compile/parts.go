@@ -33,7 +33,7 @@ func (pz *Puzzle) partSymmetries(index *placementIndex) []cover.Symmetry {
 	var choose func(i int)
 	choose = func(i int) {
 		if i == len(parts) {
-			if g, ok := pz.permutation(move, partOf, seq(len(pz.Pieces)), index); ok {
+			if g, ok := pz.permutation(move, partOf, seq(len(pz.Pieces)), index); ok && pz.keepsRules(g) {
 				group = append(group, g)
 			}
 			return

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/polyspec/polyspec/cover"
+	"github.com/polyspec/polyspec/grammar"
 )
 
 // A Piece is one kind of piece in a puzzle: a shape and how many copies of
@@ -15,6 +17,9 @@ import (
 type Piece struct {
 	Shape
 	Count int
+	// Lo and Hi bound how many copies a solution uses: both Count unless
+	// a rule gave a range.
+	Lo, Hi int
 	// Orientations are the distinct images of the shape under the motions
 	// the puzzle allows, each normalized.
 	Orientations [][]Cell
@@ -74,6 +79,18 @@ type Options struct {
 	// MaxPlacements, when positive, makes Build fail with a *LimitError
 	// as soon as it finds more placements.
 	MaxPlacements int
+	// Rules are rules of the rule language that the solutions keep
+	// besides covering the board; a rule that cannot apply makes Build
+	// fail with a *RuleError.
+	Rules []grammar.PuzzleRule
+	// Colours name sets of board cells that rules refer to.
+	Colours []NamedCells
+}
+
+// NamedCells is a name for some cells, such as a colour of the board.
+type NamedCells struct {
+	Name  string
+	Cells []Cell
 }
 
 // A Puzzle is a compiled spec: the board, the pieces, and the exact-cover
@@ -87,6 +104,7 @@ type Puzzle struct {
 
 	num    *numbering
 	layout layout
+	rules  *ruleItems // nil without rules
 }
 
 var errNoCells = errors.New("the board has no cells")
@@ -115,8 +133,11 @@ func Build(l Lattice, board []Cell, shapes []Shape, opt Options) (*Puzzle, error
 	if err := pz.restrict(opt.Orientations); err != nil {
 		return nil, err
 	}
-	if err := pz.checkArea(); err != nil {
-		return nil, err
+	if len(opt.Rules) == 0 {
+		// Without rules the counts are known now, before placing.
+		if err := pz.checkArea(); err != nil {
+			return nil, err
+		}
 	}
 	if opt.Parts {
 		if err := pz.checkParts(); err != nil {
@@ -127,7 +148,16 @@ func Build(l Lattice, board []Cell, shapes []Shape, opt Options) (*Puzzle, error
 	if err := pz.place(); err != nil {
 		return nil, err
 	}
-	if !opt.NoBalance {
+	if len(opt.Rules) > 0 {
+		if err := pz.applyRules(); err != nil {
+			return nil, err
+		}
+		if err := pz.checkArea(); err != nil {
+			return nil, err
+		}
+	}
+	// The balance assumes each piece's count is known.
+	if !opt.NoBalance && !pz.ranged() {
 		pz.pruneByBalance()
 	}
 	pz.buildProblem()
@@ -442,26 +472,56 @@ func (pz *Puzzle) HasPlacement(name string, cells []Cell) bool {
 // board exactly.
 func (pz *Puzzle) checkArea() error {
 	var orders []int
-	area := 0
+	area, least, most := 0, 0, 0
 	for _, p := range pz.Pieces {
-		for range p.Count {
+		for range p.Hi {
 			orders = append(orders, p.Order())
-			area += p.Order()
 		}
+		least += p.Lo * p.Order()
+		most += p.Hi * p.Order()
+	}
+	area = most
+	board := len(pz.Board)
+	if pz.ranged() {
+		if board < least || board > most {
+			return fmt.Errorf("the pieces, in the numbers the rules allow, cover %d to %d cells but the board has %d", least, most, board)
+		}
+		return nil
 	}
 	n := pz.Options.Omit
 	if n >= len(orders) {
 		return fmt.Errorf("the puzzle omits %d of its %d pieces", n, len(orders))
 	}
 	slices.Sort(orders)
-	least, most := area-sumInts(orders[len(orders)-n:]), area-sumInts(orders[:n])
+	least, most = area-sumInts(orders[len(orders)-n:]), area-sumInts(orders[:n])
 	switch {
-	case n == 0 && area != len(pz.Board):
-		return fmt.Errorf("the pieces cover %d cells but the board has %d", area, len(pz.Board))
-	case len(pz.Board) < least || len(pz.Board) > most:
-		return fmt.Errorf("the pieces, %d of them omitted, cover %d to %d cells but the board has %d", n, least, most, len(pz.Board))
+	case n == 0 && area != board:
+		return fmt.Errorf("the pieces cover %d cells but the board has %d%s", area, board, omitHint(orders, area-board))
+	case board < least || board > most:
+		return fmt.Errorf("the pieces, %d of them omitted, cover %d to %d cells but the board has %d", n, least, most, board)
 	}
 	return nil
+}
+
+// omitHint says how many pieces omit could leave out when the pieces
+// cover extra cells more than the board has and the pieces are all of
+// one size that divides it.
+func omitHint(orders []int, extra int) string {
+	cells := func(n int) string {
+		if n == 1 {
+			return "1 cell"
+		}
+		return strconv.Itoa(n) + " cells"
+	}
+	switch {
+	case extra < 0:
+		return fmt.Sprintf(": %s too few", cells(-extra))
+	case orders[0] == orders[len(orders)-1] && extra%orders[0] == 0:
+		return fmt.Sprintf(": %s too many, which omit = %d would leave out", cells(extra), extra/orders[0])
+	case slices.Contains(orders, extra):
+		return fmt.Sprintf(": %s too many, as many as one piece has (omit = 1 leaves out one piece)", cells(extra))
+	}
+	return fmt.Sprintf(": %s too many", cells(extra))
 }
 
 func sumInts(xs []int) int {
@@ -484,7 +544,12 @@ func (pz *Puzzle) buildProblem() {
 	p := cover.NewProblem()
 	pz.Problem = p
 	for _, pc := range pz.Pieces {
-		p.AddItem(cover.Item{Name: pc.Name, Lo: pc.Count, Hi: pc.Count})
+		if pc.Hi == 0 {
+			// A rule left the piece out: no option uses its item.
+			p.AddSecondary(pc.Name)
+			continue
+		}
+		p.AddItem(cover.Item{Name: pc.Name, Lo: pc.Lo, Hi: pc.Hi})
 	}
 	// With one piece left out, the board's area already says that one
 	// is (checkArea has made it smaller than the pieces' area), so the
@@ -525,6 +590,13 @@ func (pz *Puzzle) buildProblem() {
 			}
 		}
 	}
+	var rule0 int32
+	if pz.rules != nil {
+		rule0 = int32(len(p.Items))
+		for _, it := range pz.rules.items {
+			p.AddItem(it)
+		}
+	}
 	size := len(pz.layout.cells) + 2*n
 	for _, c := range crossing {
 		size += len(c)
@@ -543,6 +615,11 @@ func (pz *Puzzle) buildProblem() {
 		if crossing != nil {
 			for _, item := range crossing[i] {
 				entries = append(entries, cover.Entry{Item: item})
+			}
+		}
+		if pz.rules != nil {
+			for _, u := range pz.rules.uses[i] {
+				entries = append(entries, cover.Entry{Item: rule0 + u.item, Color: p.Color(u.colour)})
 			}
 		}
 		p.AddOption(entries)
@@ -611,6 +688,9 @@ func mergeShapes(l Lattice, shapes []Shape, oneSided bool) []Piece {
 			continue
 		}
 		pieces = append(pieces, Piece{Shape: s, Count: 1, Orientations: orientations(l, s.Cells, oneSided)})
+	}
+	for i := range pieces {
+		pieces[i].Lo, pieces[i].Hi = pieces[i].Count, pieces[i].Count
 	}
 	return pieces
 }
@@ -689,12 +769,18 @@ func (pz *Puzzle) Symmetries() []cover.Symmetry {
 			continue
 		}
 		for _, move := range pz.boardMoves(m) {
-			if g, ok := pz.permutation([]boardMove{move}, nil, pieceMap, index); ok {
+			if g, ok := pz.permutation([]boardMove{move}, nil, pieceMap, index); ok && pz.keepsRules(g) {
 				group = append(group, g)
 			}
 		}
 	}
 	return group
+}
+
+// keepsRules reports whether a symmetry of the board and the pieces also
+// maps the rules' items onto themselves.
+func (pz *Puzzle) keepsRules(g cover.Symmetry) bool {
+	return pz.rules == nil || pz.rules.keepsRules(g)
 }
 
 // A boardMove maps cells by a motion of the lattice, then a translation,
@@ -879,7 +965,7 @@ func (pz *Puzzle) pieceImages(m Motion) ([]int, bool) {
 	for i, p := range pz.Pieces {
 		img := Transform(pz.Lattice, m, p.Cells)
 		fits := func(q Piece) bool {
-			return q.Count == p.Count && slices.ContainsFunc(q.Orientations, func(o []Cell) bool { return slices.Equal(o, img) })
+			return q.Lo == p.Lo && q.Hi == p.Hi && slices.ContainsFunc(q.Orientations, func(o []Cell) bool { return slices.Equal(o, img) })
 		}
 		// A piece that can be its own image must be: two congruent pieces
 		// with different names would otherwise both map to the first.

@@ -54,6 +54,11 @@ var (
 		"minProperties", 1,
 		"propertyNames", map[string]any{"pattern": pieceName.String()},
 		"additionalProperties", tRegions.schema)}
+	tRules   = &valueType{"rule, or a list of rules", tRule.schema}
+	tColours = &valueType{"table of colour names and their cells", typed("object",
+		"minProperties", 1,
+		"propertyNames", map[string]any{"pattern": pieceName.String()},
+		"additionalProperties", tCells.schema)}
 	tBoard = &valueType{"table", boardSchema()}
 )
 

@@ -94,6 +94,9 @@ var specFields = []fieldDef[Spec]{
 	{key: "orientations", typ: tOrientations,
 		doc:    "Pieces restricted to some of their orientations: piece names and lists of their allowed orientations, each written as cells (P = [\"0,0 1,0 0,1 1,1 0,2\"]); such a puzzle is counted without unique, as the restriction breaks the board's symmetry itself.",
 		decode: func(s *Spec, f field, name string) *Error { return decodeOrientations(&s.Orientations, f.val, name) }},
+	{key: "rules", typ: tRules,
+		doc:    "Rules the solutions must keep besides covering the board: piece counts and ranges, fixed pieces, cells to cover or avoid, pieces that may not touch, border and colour rules, symmetric solutions (see Rules, and docs/rules.md); a rule string, or a list of them.",
+		decode: func(s *Spec, f field, name string) *Error { return decodeRules(&s.Rules, f.val, name) }},
 	{key: "board", typ: tBoard,
 		doc:    "The region the pieces cover exactly: one of size, art or cells, and the other keys of the board table.",
 		decode: func(s *Spec, f field, name string) *Error { return decodeBoard(&s.Board, f, name) }},
@@ -112,7 +115,7 @@ var specFields = []fieldDef[Spec]{
 // for, which are refused rather than silently ignored.
 var kindKeys = map[string]struct{ required, unused []string }{
 	"polyform": {required: []string{"pieces", "board"}, unused: []string{"givens", "blocks", "groups"}},
-	"sudoku":   {required: []string{"givens"}, unused: []string{"pieces", "board", "one-sided", "omit", "omittable", "symmetry", "shapes", "orientations", "may-cross", "max-placements"}},
+	"sudoku":   {required: []string{"givens"}, unused: []string{"pieces", "rules", "board", "one-sided", "omit", "omittable", "symmetry", "shapes", "orientations", "may-cross", "max-placements"}},
 }
 
 var boardFields = []fieldDef[Board]{
@@ -146,6 +149,53 @@ var boardFields = []fieldDef[Board]{
 	{key: "regions", typ: tRegions,
 		doc:    "Parts of the board that every piece must lie within, as strings of cells that together cover the board once; alone they are the board.",
 		decode: func(b *Board, f field, name string) *Error { return decodeRegions(&b.Regions, f.val, name) }},
+	{key: "colours", typ: tColours,
+		doc:    "Colours of board cells, for the rules' colour rules: colour names and their cells (red = \"0,0 1,1\"); a cell has one colour at most.",
+		decode: func(b *Board, f field, name string) *Error { return decodeColours(&b.Colours, f.val, name) }},
+}
+
+// decodeRules decodes a rule string, or a list of them, each a Text of its
+// own so that an error inside one points into it.
+func decodeRules(dst *[]Text, n *node, name string) *Error {
+	list := []*node{n}
+	if v, ok := n.val.([]*node); ok {
+		list = v
+		if len(list) == 0 {
+			return errorf(n.pos, "%s: expected a rule string or a list of rule strings, found an empty list", name)
+		}
+	}
+	for i, r := range list {
+		key := name
+		if r != n {
+			key = fmt.Sprintf("%s[%d]", name, i)
+		}
+		var t Text
+		if err := decodePieces(&t, r, key); err != nil {
+			return err
+		}
+		*dst = append(*dst, t)
+	}
+	return nil
+}
+
+// decodeColours decodes the board's colours: a table of colour names, each
+// with a string of cells.
+func decodeColours(dst *[]NamedShape, n *node, name string) *Error {
+	fields, ok := n.val.([]field)
+	if !ok || len(fields) == 0 {
+		return errorf(n.pos, "%s: expected a table of colour names and their cells, found %s", name, describe(n))
+	}
+	for _, f := range fields {
+		if !pieceName.MatchString(f.key) {
+			return errorf(f.pos, "%s: expected a colour name of letters and digits starting with a letter, found %q", name, f.key)
+		}
+		c := NamedShape{Name: f.key, Pos: f.pos}
+		if err := decodeCells(&c.Cells, f.val, name+"."+f.key); err != nil {
+			return err
+		}
+		*dst = append(*dst, c)
+	}
+	return nil
 }
 
 // decodeRegions decodes a list of strings of cells.

@@ -146,7 +146,10 @@ type Spec struct {
 	// symmetry: its counts of such puzzles are counts without reduction
 	// of the restricted puzzle.
 	Orientations []PieceOrientations
-	Board        Board
+	// Rules are the rules key's strings, each parsed by the compiler in
+	// the rule language (package grammar's ParsePuzzleRule).
+	Rules []Text
+	Board Board
 
 	// Kind is "polyform" (the default: pieces on a board) or "sudoku"
 	// (Givens, Blocks and Groups instead of pieces and a board).
@@ -176,7 +179,8 @@ type PieceOrientations struct {
 }
 
 // A NamedShape is one key of the shapes table: a piece name and its cells
-// in the lattice's coordinates, as for Board.Cells.
+// in the lattice's coordinates, as for Board.Cells; or of the board's
+// colours table, a colour name and its cells.
 type NamedShape struct {
 	Name  string
 	Pos   Pos // where the name is written
@@ -211,6 +215,9 @@ type Board struct {
 	// one set of pieces. Each is a string of cells; together they cover
 	// the board's cells once each.
 	Regions []Value[string]
+	// Colours name sets of board cells for the colour rules; a cell is in
+	// one at most.
+	Colours []NamedShape
 }
 
 // Size is a rectangular board's width and height, both >= 1.
