@@ -85,7 +85,7 @@ func (par Parallel) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, 
 		// every worker, where subproblems would each be a sweep.
 		return oc.countOrbits(par.sweepContext(ctx), p, nil, par.State, par.Shard)
 	}
-	return par.run(ctx, p, nil, visit)
+	return par.run(ctx, p, func() string { return Fingerprint(p) }, nil, visit)
 }
 
 // sweepContext returns ctx with par's workers for a sweep's terms, and
@@ -152,7 +152,7 @@ func (par Parallel) SolveDistinct(ctx context.Context, d *Distinct, visit Visit)
 			}
 		}
 	}
-	return par.run(ctx, d.reduced, filter, visit)
+	return par.run(ctx, d.reduced, d.fingerprint, filter, visit)
 }
 
 // An accepter maps a solution to what the visitor sees, in a slice it may
@@ -160,8 +160,10 @@ func (par Parallel) SolveDistinct(ctx context.Context, d *Distinct, visit Visit)
 type accepter func(sol []int) ([]int, bool)
 
 // run is Solve with an optional filter, which makes an accepter for each
-// worker.
-func (par Parallel) run(ctx context.Context, p *Problem, filter func() accepter, visit Visit) (Stats, error) {
+// worker; fingerprint identifies what it counts, for a State (a function,
+// since a filter's fingerprint hashes its symmetries, which a search
+// without a State need not pay for).
+func (par Parallel) run(ctx context.Context, p *Problem, fingerprint func() string, filter func() accepter, visit Visit) (Stats, error) {
 	if err := ctx.Err(); err != nil {
 		return Stats{}, err
 	}
@@ -203,7 +205,7 @@ func (par Parallel) run(ctx context.Context, p *Problem, filter func() accepter,
 	var skip map[int]bool
 	var carried Stats
 	if par.State != nil {
-		if skip, carried, err = par.State.begin(Fingerprint(p), sp.id(), sh); err != nil {
+		if skip, carried, err = par.State.begin(fingerprint(), sp.id(), sh); err != nil {
 			return Stats{}, err
 		}
 	}

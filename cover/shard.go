@@ -1,6 +1,7 @@
 package cover
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -91,9 +92,12 @@ func Fingerprint(p *Problem) string {
 }
 
 // A Part is the result of one shard of a search, for Merge to add up with
-// the others. The split fields let Merge check that all parts cut the same
-// tree the same way.
+// the others. The run's fingerprint and the split fields let Merge check
+// that all parts cut the same tree the same way; a part file also carries
+// a checksum over its contents (see integrity.go), which ReadPart checks.
 type Part struct {
+	Format      int    `json:"format"` // FormatVersion
+	Run         string `json:"run"`    // the run's fingerprint, see runFingerprint
 	Fingerprint string `json:"fingerprint"`
 	Depth       int    `json:"depth"`       // the split's depth
 	Subproblems int    `json:"subproblems"` // in the whole split, all shards
@@ -134,9 +138,16 @@ func splitName(kind string) string {
 	return "by " + kind + " (bits)"
 }
 
-// WritePart writes a part as one JSON document.
+// partFile is a Part as written, with its checksum.
+type partFile struct {
+	Part
+	Checksum string `json:"checksum,omitempty"`
+}
+
+// WritePart writes a part as one JSON document, with its checksum.
 func WritePart(w io.Writer, p Part) error {
-	b, err := json.Marshal(p)
+	f := partFile{Part: p}
+	b, err := seal(func() ([]byte, error) { return json.Marshal(f) }, func(sum string) { f.Checksum = sum })
 	if err != nil {
 		return err
 	}
@@ -144,20 +155,27 @@ func WritePart(w io.Writer, p Part) error {
 	return err
 }
 
-// ReadPart reads a part written by WritePart. It refuses a part whose
-// numbers no search writes (negative counts, a shard outside its Of, a
-// depth beyond any split's), and anything after the part's JSON.
+// ReadPart reads a part written by WritePart. It refuses a part of
+// another format version, one whose checksum does not match its contents,
+// one whose numbers no search writes (negative counts, a shard outside its
+// Of, a depth beyond any split's), and anything after the part's JSON.
 func ReadPart(r io.Reader) (Part, error) {
-	var p Part
-	dec := json.NewDecoder(r)
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&p); err != nil {
+	// The reader is bounded by its caller (infile's limit on a part).
+	b, err := io.ReadAll(r)
+	if err == nil {
+		err = verify(b, "a part")
+	}
+	if err != nil {
 		return Part{}, fmt.Errorf("cover: reading part: %w", err)
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return Part{}, fmt.Errorf("cover: reading part: something follows the part's JSON at byte %d", dec.InputOffset())
+	var f partFile
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
+		return Part{}, fmt.Errorf("cover: reading part: %w", err)
 	}
-	if !(Shard{p.Shard, p.Of}).valid() || p.Fingerprint == "" {
+	p := f.Part
+	if !(Shard{p.Shard, p.Of}).valid() || p.Fingerprint == "" || p.Run == "" {
 		return Part{}, fmt.Errorf("cover: part %d/%d of %q is malformed", p.Shard, p.Of, p.Fingerprint)
 	}
 	if err := checkSplit(p.Depth, p.Subproblems); err != nil {
@@ -231,45 +249,40 @@ func (s *Stats) addChecked(t Stats) error {
 	return nil
 }
 
-// Merge adds up the parts of a sharded search. It fails unless the parts
-// come from the same problem and split, and every shard is there exactly
-// once. Stats.Solutions is the total count.
-func Merge(parts []Part) (Stats, error) {
+// Merge adds up the parts of a sharded search, as MergeNamed does with
+// the parts named by their shards alone.
+func Merge(parts []Part) (Stats, error) { return MergeNamed(parts, nil) }
+
+// MergeNamed adds up the parts of a sharded search; names, if not nil,
+// gives each part's file for the errors. It fails unless the parts are
+// exactly one run's shards: of this format version, of one run (the same
+// problem, split the same way: see runFingerprint) and one number of
+// shards N, each of the shards 0 to N-1 once. Stats.Solutions is the
+// total count. Parts read by ReadPart have had their checksums checked.
+func MergeNamed(parts []Part, names []string) (Stats, error) {
 	if len(parts) == 0 {
 		return Stats{}, fmt.Errorf("cover: no parts to merge")
 	}
-	first := parts[0]
-	if !(Shard{first.Shard, first.Of}).valid() {
-		return Stats{}, fmt.Errorf("cover: part %d/%d is not a shard", first.Shard, first.Of)
+	name := func(i int) string {
+		p := parts[i]
+		if names == nil {
+			return fmt.Sprintf("part %d/%d", p.Shard, p.Of)
+		}
+		return fmt.Sprintf("%s (part %d/%d)", names[i], p.Shard, p.Of)
 	}
+	first := parts[0]
 	// A map, not a slice of Of: Of comes from a file.
-	seen := make(map[int]bool, len(parts))
+	seen := make(map[int]int, len(parts))
 	var total Stats
 	var residue, bound uint64 // of a count by the sweep
-	for _, p := range parts {
-		if p.Fingerprint != first.Fingerprint {
-			return Stats{}, fmt.Errorf("cover: part %d/%d is of problem %s, part %d/%d of %s", p.Shard, p.Of, p.Fingerprint, first.Shard, first.Of, first.Fingerprint)
+	for i, p := range parts {
+		if err := mergeable(p, first, func() string { return name(i) }, func() string { return name(0) }); err != nil {
+			return Stats{}, err
 		}
-		if p.Of != first.Of {
-			return Stats{}, fmt.Errorf("cover: part %d/%d is one of %d parts, part %d/%d one of %d", p.Shard, p.Of, p.Of, first.Shard, first.Of, first.Of)
+		if j, dup := seen[p.Shard]; dup {
+			return Stats{}, fmt.Errorf("cover: %s and %s are both part %d/%d of the run: give each part once", name(j), name(i), p.Shard, p.Of)
 		}
-		if p.Split != first.Split {
-			return Stats{}, fmt.Errorf("cover: part %d/%d splits %s, part %d/%d %s", p.Shard, p.Of, splitName(p.Split), first.Shard, first.Of, splitName(first.Split))
-		}
-		if p.Depth != first.Depth || p.Subproblems != first.Subproblems {
-			return Stats{}, fmt.Errorf("cover: part %d/%d splits at depth %d into %d subproblems, part %d/%d at depth %d into %d",
-				p.Shard, p.Of, p.Depth, p.Subproblems, first.Shard, first.Of, first.Depth, first.Subproblems)
-		}
-		if !(Shard{p.Shard, p.Of}).valid() {
-			return Stats{}, fmt.Errorf("cover: part %d/%d is not a shard", p.Shard, p.Of)
-		}
-		if p.Symmetries != first.Symmetries {
-			return Stats{}, fmt.Errorf("cover: part %d/%d counts modulo %d symmetries, part %d/%d modulo %d", p.Shard, p.Of, p.Symmetries, first.Shard, first.Of, first.Symmetries)
-		}
-		if seen[p.Shard] {
-			return Stats{}, fmt.Errorf("cover: part %d/%d given twice", p.Shard, p.Of)
-		}
-		seen[p.Shard] = true
+		seen[p.Shard] = i
 		if err := total.addChecked(Stats{p.Solutions, p.Nodes, p.Updates}); err != nil {
 			return Stats{}, fmt.Errorf("cover: %w", err)
 		}
@@ -278,9 +291,13 @@ func Merge(parts []Part) (Stats, error) {
 	}
 	if len(seen) < first.Of {
 		// Then one of the shards 0 to len(seen) is missing.
-		for i := 0; ; i++ {
-			if !seen[i] {
-				return Stats{}, fmt.Errorf("cover: part %d/%d is missing", i, first.Of)
+		for k := 0; ; k++ {
+			if _, ok := seen[k]; !ok {
+				given := ""
+				if names != nil {
+					given = fmt.Sprintf(": none of the %d files given holds it", len(parts))
+				}
+				return Stats{}, fmt.Errorf("cover: part %d/%d of the run is missing%s", k, first.Of, given)
 			}
 		}
 	}
@@ -292,4 +309,30 @@ func Merge(parts []Part) (Stats, error) {
 		total.Solutions = n
 	}
 	return total, nil
+}
+
+// mergeable checks that part p can be added to first, the first part of
+// a merge: of this format, a shard, and of the same run. The checks of
+// the problem and the split come before the run's, which covers them,
+// to say what differs.
+func mergeable(p, first Part, name, firstName func() string) error {
+	switch {
+	case p.Format != FormatVersion:
+		return fmt.Errorf("cover: %s is of format %d, not %d", name(), p.Format, FormatVersion)
+	case !(Shard{p.Shard, p.Of}).valid():
+		return fmt.Errorf("cover: %s is not a shard: want i/N with 0 <= i < N", name())
+	case p.Fingerprint != first.Fingerprint:
+		return fmt.Errorf("cover: %s is a part of another search than %s: of another puzzle, or of one with --all and one without (problem fingerprints %s and %s)", name(), firstName(), short(p.Fingerprint), short(first.Fingerprint))
+	case p.Of != first.Of:
+		return fmt.Errorf("cover: %s is one of %d parts, %s one of %d", name(), p.Of, firstName(), first.Of)
+	case p.Split != first.Split:
+		return fmt.Errorf("cover: %s splits %s, %s %s", name(), splitName(p.Split), firstName(), splitName(first.Split))
+	case p.Depth != first.Depth || p.Subproblems != first.Subproblems:
+		return fmt.Errorf("cover: %s splits at depth %d into %d subproblems, %s at depth %d into %d", name(), p.Depth, p.Subproblems, firstName(), first.Depth, first.Subproblems)
+	case p.Symmetries != first.Symmetries:
+		return fmt.Errorf("cover: %s counts modulo %d symmetries, %s modulo %d", name(), p.Symmetries, firstName(), first.Symmetries)
+	case p.Run != first.Run:
+		return fmt.Errorf("cover: %s is of another run than %s: the same problem cut into other subproblems, as another backend's tree cuts it (run fingerprints %s and %s)", name(), firstName(), short(p.Run), short(first.Run))
+	}
+	return nil
 }

@@ -75,18 +75,25 @@ func TestMergeErrors(t *testing.T) {
 	deeper.Depth++
 	halves := runShards(t, backend(t, "dlx"), p, 2)
 	ordered := runShards(t, backend(t, "bits"), p, 3)
+	otherRun, oldFormat, notShard := parts[1], parts[1], parts[1]
+	otherRun.Run = "sha256:other"
+	oldFormat.Format = 0
+	notShard.Shard = 3
 	for _, c := range []struct {
 		name  string
 		parts []cover.Part
 		want  string
 	}{
 		{"none", nil, "no parts"},
-		{"missing", parts[:2], "part 2/3 is missing"},
-		{"twice", []cover.Part{parts[0], parts[1], parts[1], parts[2]}, "part 1/3 given twice"},
-		{"other problem", []cover.Part{parts[0], other[1], parts[2]}, "is of problem"},
+		{"missing", parts[:2], "part 2/3 of the run is missing"},
+		{"twice", []cover.Part{parts[0], parts[1], parts[1], parts[2]}, "part 1/3 and part 1/3 are both part 1/3 of the run: give each part once"},
+		{"other problem", []cover.Part{parts[0], other[1], parts[2]}, "part 1/3 is a part of another search than part 0/3: of another puzzle, or of one with --all and one without"},
 		{"other split", []cover.Part{parts[0], deeper, parts[2]}, "splits at depth"},
 		{"other number of parts", []cover.Part{parts[0], halves[1], parts[2]}, "part 1/2 is one of 2 parts, part 0/3 one of 3"},
 		{"other tree", []cover.Part{parts[0], ordered[1], parts[2]}, "part 1/3 splits by order (bits), part 0/3 by fewest options"},
+		{"other run", []cover.Part{parts[0], otherRun, parts[2]}, "part 1/3 is of another run than part 0/3: the same problem cut into other subproblems"},
+		{"old format", []cover.Part{parts[0], oldFormat, parts[2]}, "part 1/3 is of format 0, not 2"},
+		{"not a shard", []cover.Part{parts[0], notShard, parts[2]}, "part 3/3 is not a shard: want i/N with 0 <= i < N"},
 	} {
 		if _, err := cover.Merge(c.parts); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
@@ -94,7 +101,7 @@ func TestMergeErrors(t *testing.T) {
 	}
 	total := parts[0]
 	total.Solutions = 1<<63 - 1
-	if _, err := cover.Merge([]cover.Part{total, total, parts[2]}); err == nil || !strings.Contains(err.Error(), "given twice") {
+	if _, err := cover.Merge([]cover.Part{total, total, parts[2]}); err == nil || !strings.Contains(err.Error(), "part 0/3 and part 0/3 are both part 0/3") {
 		t.Errorf("merged a part twice: %v", err)
 	}
 	big := parts[1]
@@ -104,30 +111,34 @@ func TestMergeErrors(t *testing.T) {
 	}
 	huge := parts[0]
 	huge.Of = 9000000000000000000
-	if _, err := cover.Merge([]cover.Part{huge}); err == nil || !strings.Contains(err.Error(), "part 1/9000000000000000000 is missing") {
+	if _, err := cover.Merge([]cover.Part{huge}); err == nil || !strings.Contains(err.Error(), "part 1/9000000000000000000 of the run is missing") {
 		t.Errorf("merged one part of 9e18: %v", err)
 	}
 }
 
 func TestReadPartErrors(t *testing.T) {
 	const head = `"fingerprint": "x", "depth": 2, "subproblems": 9, "shard": 0, "of": 3`
+	sealed := cover.Sealed
 	for _, c := range []struct{ name, text, want string }{
-		{"shard out of range", `{"fingerprint": "x", "depth": 1, "shard": 3, "of": 3}`, "part 3/3 of \"x\" is malformed"},
-		{"no depth", `{"fingerprint": "x", "shard": 0, "of": 3}`, "part 0/3: split depth 0 is not from 1 to 64"},
-		{"negative solutions", `{` + head + `, "solutions": -5}`, "part 0/3: negative count (-5 solutions"},
-		{"negative nodes", `{` + head + `, "nodes": -5}`, "negative count (0 solutions, -5 nodes"},
-		{"negative seconds", `{` + head + `, "seconds": -9.2e9}`, "part 0/3: -9.2e+09 seconds is not from 0 to 9e+09"},
-		{"many seconds", `{` + head + `, "seconds": 1e300}`, "1e+300 seconds is not from 0"},
-		{"junk after", `{` + head + `} {}`, "something follows the part's JSON at byte"},
-		{"unknown field", `{` + head + `, "extra": 1}`, "unknown field"},
-		{"many subproblems", `{"fingerprint": "x", "depth": 2, "subproblems": -1, "shard": 0, "of": 3}`, "-1 subproblems is not from 0"},
+		{"shard out of range", sealed(`{"fingerprint": "x", "depth": 1, "shard": 3, "of": 3}`), "part 3/3 of \"x\" is malformed"},
+		{"no run", sealed(`{"fingerprint": "x", "run": "", "depth": 1, "shard": 0, "of": 3}`), "part 0/3 of \"x\" is malformed"},
+		{"no depth", sealed(`{"fingerprint": "x", "shard": 0, "of": 3}`), "part 0/3: split depth 0 is not from 1 to 64"},
+		{"negative solutions", sealed(`{` + head + `, "solutions": -5}`), "part 0/3: negative count (-5 solutions"},
+		{"negative nodes", sealed(`{` + head + `, "nodes": -5}`), "negative count (0 solutions, -5 nodes"},
+		{"negative seconds", sealed(`{` + head + `, "seconds": -9.2e9}`), "part 0/3: -9.2e+09 seconds is not from 0 to 9e+09"},
+		{"many seconds", sealed(`{` + head + `, "seconds": 1e300}`), "1e+300 seconds is not from 0"},
+		{"junk after", sealed(`{`+head+`}`) + ` {}`, "something follows the JSON object at byte"},
+		{"unknown field", sealed(`{` + head + `, "extra": 1}`), "unknown field"},
+		{"many subproblems", sealed(`{"fingerprint": "x", "depth": 2, "subproblems": -1, "shard": 0, "of": 3}`), "-1 subproblems is not from 0"},
+		{"not an object", `[1]`, "cannot unmarshal array"},
+		{"null", `null`, "not a JSON object"},
 	} {
 		_, err := cover.ReadPart(strings.NewReader(c.text))
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one saying %q", c.name, err, c.want)
 		}
 	}
-	if _, err := cover.ReadPart(strings.NewReader(`{` + head + `}` + " \n\t")); err != nil {
+	if _, err := cover.ReadPart(strings.NewReader(sealed(`{`+head+`}`) + " \n\t")); err != nil {
 		t.Errorf("white space after a part: %v", err)
 	}
 	if _, err := new(cover.State).Part(); err == nil {

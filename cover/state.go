@@ -20,9 +20,10 @@ import (
 // nothing is counted twice or missed; its work is redone.
 //
 // The split is kept as its depth and checked against the problem's
-// fingerprint and the number of subproblems, so a state is only ever
-// resumed on the search it came from. Its methods are safe for concurrent
-// use.
+// fingerprint, the number of subproblems and the run's fingerprint, so a
+// state is only ever resumed on the search it came from; and a state file
+// carries a checksum, so one damaged or edited is refused (integrity.go).
+// Its methods are safe for concurrent use.
 type State struct {
 	mu sync.Mutex
 	f  stateFile
@@ -33,6 +34,8 @@ type State struct {
 // stateFile is a State as written: JSON, one entry per finished
 // subproblem, in order.
 type stateFile struct {
+	Format      int    `json:"format"`
+	Run         string `json:"run"` // see runFingerprint
 	Fingerprint string `json:"fingerprint"`
 	Depth       int    `json:"depth"`
 	Subproblems int    `json:"subproblems"`
@@ -44,6 +47,9 @@ type stateFile struct {
 	// whose subproblems are its parts (see sweep_parts.go); 0 for a split.
 	Symmetries int       `json:"symmetries,omitempty"`
 	Done       []doneSub `json:"done"`
+	// Checksum is over the rest (see checksum); empty but while the
+	// state is written.
+	Checksum string `json:"checksum,omitempty"`
 }
 
 type doneSub struct {
@@ -70,9 +76,12 @@ type splitID struct {
 	kind               string
 	nodes              int64
 	symmetries         int
+	paths              string // see pathsDigest; empty for the sweep's parts
 }
 
-func (sp *split) id() splitID { return splitID{sp.depth, sp.len(), sp.kind(), sp.nodes, 0} }
+func (sp *split) id() splitID {
+	return splitID{sp.depth, sp.len(), sp.kind(), sp.nodes, 0, sp.pathsDigest()}
+}
 
 // begin ties a fresh state to a search, or checks that a resumed one comes
 // from it. It returns the subproblems already finished and the sum of what
@@ -80,7 +89,11 @@ func (sp *split) id() splitID { return splitID{sp.depth, sp.len(), sp.kind(), sp
 func (s *State) begin(fingerprint string, id splitID, sh Shard) (map[int]bool, Stats, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	want := stateFile{fingerprint, id.depth, id.subproblems, sh.Index, sh.Of, id.kind, id.nodes, id.symmetries, nil}
+	want := stateFile{
+		Format: FormatVersion, Run: runFingerprint(fingerprint, id), Fingerprint: fingerprint,
+		Depth: id.depth, Subproblems: id.subproblems, Shard: sh.Index, Of: sh.Of,
+		Split: id.kind, SplitNodes: id.nodes, Symmetries: id.symmetries,
+	}
 	if s.f.Fingerprint == "" {
 		s.f, s.done = want, map[int]doneSub{}
 		return nil, Stats{}, nil
@@ -96,6 +109,10 @@ func (s *State) begin(fingerprint string, id splitID, sh Shard) (map[int]bool, S
 		return nil, Stats{}, fmt.Errorf("cover: state counts modulo %d symmetries, not %d", max(s.f.Symmetries, 1), max(want.Symmetries, 1))
 	case s.f.Subproblems != want.Subproblems || s.f.SplitNodes != want.SplitNodes:
 		return nil, Stats{}, fmt.Errorf("cover: state splits into %d subproblems at depth %d, but the split now has %d", s.f.Subproblems, s.f.Depth, want.Subproblems)
+	case s.f.Run != want.Run:
+		// The same depth and number of subproblems, but other ones:
+		// the tree was pruned otherwise.
+		return nil, Stats{}, fmt.Errorf("cover: state is of another run, whose subproblems differ from this search's (run %s, not %s)", short(s.f.Run), short(want.Run))
 	}
 	skip := map[int]bool{}
 	var carried Stats
@@ -179,7 +196,7 @@ func (s *State) Part() (Part, error) {
 	if left := sh.count(f.Subproblems) - len(s.done); left > 0 {
 		return Part{}, fmt.Errorf("cover: shard %s has %d subproblems left to search", sh, left)
 	}
-	pt := Part{Fingerprint: f.Fingerprint, Depth: f.Depth, Subproblems: f.Subproblems, Shard: f.Shard, Of: f.Of, Split: f.Split, Symmetries: f.Symmetries}
+	pt := Part{Format: f.Format, Run: f.Run, Fingerprint: f.Fingerprint, Depth: f.Depth, Subproblems: f.Subproblems, Shard: f.Shard, Of: f.Of, Split: f.Split, Symmetries: f.Symmetries}
 	if f.Shard == 0 {
 		pt.Nodes = f.SplitNodes
 	}
@@ -199,9 +216,10 @@ func (s *State) Part() (Part, error) {
 // starts: there is nothing to save.
 var ErrUnusedState = errors.New("cover: the state has not been used in a search")
 
-// WriteState writes a state as JSON. Where it goes is the caller's: a
-// state file should be replaced whole, so that a crash or a kill leaves
-// either the old state or the new, never half of one.
+// WriteState writes a state as JSON, with its checksum. Where it goes is
+// the caller's: a state file should be replaced whole, so that a crash or
+// a kill leaves either the old state or the new, never half of one (which
+// ReadState would refuse: its checksum would not match).
 func WriteState(w io.Writer, s *State) error {
 	s.mu.Lock()
 	f := s.f
@@ -214,7 +232,7 @@ func WriteState(w io.Writer, s *State) error {
 		f.Done = append(f.Done, s.done[k])
 	}
 	s.mu.Unlock()
-	b, err := json.MarshalIndent(f, "", "\t")
+	b, err := seal(func() ([]byte, error) { return json.MarshalIndent(f, "", "\t") }, func(sum string) { f.Checksum = sum })
 	if err != nil {
 		return err
 	}
@@ -223,9 +241,9 @@ func WriteState(w io.Writer, s *State) error {
 }
 
 // ReadState reads a state written by WriteState; name says where it
-// comes from in errors. It refuses a state whose numbers no search writes,
-// as ReadPart does, and one whose counts add up to more than an int64
-// holds.
+// comes from in errors. It refuses a state of another format version or
+// whose checksum does not match, one whose numbers no search writes, as
+// ReadPart does, and one whose counts add up to more than an int64 holds.
 func ReadState(r io.Reader, name string) (*State, error) {
 	b, err := io.ReadAll(r)
 	if err == nil {
@@ -239,12 +257,16 @@ func ReadState(r io.Reader, name string) (*State, error) {
 
 // parseState reads the text of a state file.
 func parseState(b []byte) (*State, error) {
+	if err := verify(b, "a state"); err != nil {
+		return nil, err
+	}
 	var f stateFile
 	if err := json.Unmarshal(b, &f); err != nil {
 		return nil, err
 	}
+	f.Checksum = ""
 	sh := Shard{f.Shard, f.Of}
-	if f.Fingerprint == "" || !sh.valid() {
+	if f.Fingerprint == "" || f.Run == "" || !sh.valid() {
 		return nil, errors.New("not a search state")
 	}
 	if err := checkSplit(f.Depth, f.Subproblems); err != nil {

@@ -148,7 +148,7 @@ func TestResumeEditedDepth(t *testing.T) {
 		{60, "state splits at depth 60, deeper than this search splits"},
 		{1, "state splits into 4 subproblems at depth 1, but the split now has"},
 	} {
-		text := fmt.Sprintf(`{"fingerprint": %q, "depth": %d, "subproblems": 4, "shard": 0, "of": 1, "split_nodes": 0, "done": []}`, cover.Fingerprint(p), c.depth)
+		text := cover.Sealed(fmt.Sprintf(`{"fingerprint": %q, "depth": %d, "subproblems": 4, "shard": 0, "of": 1, "split_nodes": 0, "done": []}`, cover.Fingerprint(p), c.depth))
 		state, err := cover.ReadState(strings.NewReader(text), "state.json")
 		if err != nil {
 			t.Fatal(err)
@@ -162,20 +162,22 @@ func TestResumeEditedDepth(t *testing.T) {
 
 func TestReadStateErrors(t *testing.T) {
 	const head = `"fingerprint": "x", "depth": 1, "subproblems": 4, "shard": 0, "of": 1`
+	sealed := cover.Sealed
 	for _, c := range []struct{ name, text, want string }{
-		{"not json", "{", "unexpected end of JSON input"},
-		{"empty", "{}", "not a search state"},
-		{"out of range", `{"fingerprint": "x", "depth": 1, "subproblems": 2, "shard": 0, "of": 1, "done": [{"sub": 2}]}`, "subproblem 2 is out of place"},
-		{"other shard", `{"fingerprint": "x", "depth": 1, "subproblems": 4, "shard": 0, "of": 2, "done": [{"sub": 1}]}`, "subproblem 1 is out of place"},
-		{"twice", `{` + head + `, "done": [{"sub": 1}, {"sub": 1}]}`, "subproblem 1 is out of place"},
-		{"negative solutions", `{` + head + `, "done": [{"sub": 1, "solutions": -1000}]}`, "subproblem 1: negative count (-1000 solutions"},
-		{"negative seconds", `{` + head + `, "done": [{"sub": 1, "seconds": -1e6}]}`, "subproblem 1: -1e+06 seconds is not from 0 to 9e+09"},
-		{"overflow", `{` + head + `, "done": [{"sub": 1, "solutions": 9223372036854775807}, {"sub": 2, "solutions": 1}]}`, "the counts add up to more than 2^63-1"},
-		{"split overflow", `{` + head + `, "split_nodes": 9223372036854775807, "done": [{"sub": 1, "nodes": 1}]}`, "the counts add up to more than 2^63-1"},
-		{"negative split nodes", `{` + head + `, "split_nodes": -1}`, "negative split_nodes -1"},
-		{"deep", `{"fingerprint": "x", "depth": 65, "subproblems": 4, "shard": 0, "of": 1}`, "split depth 65 is not from 1 to 64"},
-		{"many subproblems", `{"fingerprint": "x", "depth": 1, "subproblems": 9000000000000000000, "shard": 0, "of": 1}`, "9000000000000000000 subproblems is not from 0 to 1073741824"},
-		{"junk after", `{` + head + `} x`, "invalid character 'x' after top-level value"},
+		{"not json", "{", "unexpected EOF"},
+		{"empty", sealed("{}"), "not a search state"},
+		{"no run", sealed(`{` + head + `, "run": ""}`), "not a search state"},
+		{"out of range", sealed(`{"fingerprint": "x", "depth": 1, "subproblems": 2, "shard": 0, "of": 1, "done": [{"sub": 2}]}`), "subproblem 2 is out of place"},
+		{"other shard", sealed(`{"fingerprint": "x", "depth": 1, "subproblems": 4, "shard": 0, "of": 2, "done": [{"sub": 1}]}`), "subproblem 1 is out of place"},
+		{"twice", sealed(`{` + head + `, "done": [{"sub": 1}, {"sub": 1}]}`), "subproblem 1 is out of place"},
+		{"negative solutions", sealed(`{` + head + `, "done": [{"sub": 1, "solutions": -1000}]}`), "subproblem 1: negative count (-1000 solutions"},
+		{"negative seconds", sealed(`{` + head + `, "done": [{"sub": 1, "seconds": -1e6}]}`), "subproblem 1: -1e+06 seconds is not from 0 to 9e+09"},
+		{"overflow", sealed(`{` + head + `, "done": [{"sub": 1, "solutions": 9223372036854775807}, {"sub": 2, "solutions": 1}]}`), "the counts add up to more than 2^63-1"},
+		{"split overflow", sealed(`{` + head + `, "split_nodes": 9223372036854775807, "done": [{"sub": 1, "nodes": 1}]}`), "the counts add up to more than 2^63-1"},
+		{"negative split nodes", sealed(`{` + head + `, "split_nodes": -1}`), "negative split_nodes -1"},
+		{"deep", sealed(`{"fingerprint": "x", "depth": 65, "subproblems": 4, "shard": 0, "of": 1}`), "split depth 65 is not from 1 to 64"},
+		{"many subproblems", sealed(`{"fingerprint": "x", "depth": 1, "subproblems": 9000000000000000000, "shard": 0, "of": 1}`), "9000000000000000000 subproblems is not from 0 to 1073741824"},
+		{"junk after", sealed(`{`+head+`}`) + ` x`, "something follows the JSON object at byte"},
 	} {
 		_, err := cover.ReadState(strings.NewReader(c.text), c.name)
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), c.name) {

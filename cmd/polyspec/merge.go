@@ -16,38 +16,28 @@ type MergeCmd struct {
 	Format string   `default:"text" enum:"text,json" help:"Output format: text (the closing line of solve) or json (solve's closing object)."`
 }
 
-// Run reads the parts, checks that they are all there, once each and of
-// one search, and prints their total as solve closes a whole search. The
-// duration is the time every worker of every part spent searching, added
-// up: about what one core would need on an idle machine, more on a busy
-// one.
+// Run reads the parts, checks that they are exactly one run's shards,
+// whole and each once (cover.MergeNamed says which file is wrong), and
+// prints their total as solve closes a whole search. The duration is the
+// time every worker of every part spent searching, added up: about what
+// one core would need on an idle machine, more on a busy one.
 func (c *MergeCmd) Run(e *env) error {
 	parts := make([]cover.Part, len(c.Parts))
-	seen := map[int]string{}
 	var seconds float64
 	for i, path := range c.Parts {
 		pt, err := readPart(path)
 		if err != nil {
 			return err
 		}
-		// Merge refuses these too, but in terms of parts: only the files
-		// tell which one is the stray.
-		if pt.Fingerprint != parts[0].Fingerprint && i > 0 {
-			return fmt.Errorf("%s is a part of another search than %s: of another puzzle, or of one with --all and one without (fingerprints %s and %s)", path, c.Parts[0], short(pt.Fingerprint), short(parts[0].Fingerprint))
-		}
-		if other, dup := seen[pt.Shard]; dup && pt.Of == parts[0].Of {
-			return fmt.Errorf("%s and %s are both part %d/%d of the search: give each part once", other, path, pt.Shard, pt.Of)
-		}
-		seen[pt.Shard] = path
 		parts[i] = pt
 		seconds += pt.Seconds
 	}
 	if seconds > cover.MaxSeconds {
 		return fmt.Errorf("the parts' times add up to %g seconds, more than the %g a duration holds", seconds, cover.MaxSeconds)
 	}
-	total, err := cover.Merge(parts)
+	total, err := cover.MergeNamed(parts, c.Parts)
 	if err != nil {
-		return fmt.Errorf("merge: %w (parts come from 'solve --shard i/N --out FILE', one file for each i from 0 to N-1, all of one search)", err)
+		return fmt.Errorf("merge: %w (parts come from 'solve --shard i/N --out FILE', one file for each i from 0 to N-1, all of one run)", err)
 	}
 	sum := emit.Summary{
 		Solutions: total.Solutions,
@@ -60,14 +50,6 @@ func (c *MergeCmd) Run(e *env) error {
 	}
 	_, err = io.WriteString(e.stdout, sum.Line())
 	return err
-}
-
-// short abbreviates a fingerprint for a message: enough to tell two apart.
-func short(fingerprint string) string {
-	if len(fingerprint) > 19 {
-		return fingerprint[:19] + "…"
-	}
-	return fingerprint
 }
 
 func readPart(path string) (cover.Part, error) {
