@@ -95,7 +95,7 @@ var specFields = []fieldDef[Spec]{
 		doc:    "Pieces restricted to some of their orientations: piece names and lists of their allowed orientations, each written as cells (P = [\"0,0 1,0 0,1 1,1 0,2\"]); such a puzzle is counted without unique, as the restriction breaks the board's symmetry itself.",
 		decode: func(s *Spec, f field, name string) *Error { return decodeOrientations(&s.Orientations, f.val, name) }},
 	{key: "rules", typ: tRules,
-		doc:    "Rules the solutions must keep besides covering the board: piece counts and ranges, fixed pieces, cells to cover or avoid, pieces that may not touch, border and colour rules, symmetric solutions (see Rules, and docs/rules.md); a rule string, or a list of them.",
+		doc:    "Rules the solutions must keep besides covering the board: piece counts and ranges, fixed pieces, cells to cover or avoid, pieces that may not touch, border and colour rules, symmetric solutions (docs/rules.md); a rule string, or a list of them.",
 		decode: func(s *Spec, f field, name string) *Error { return decodeRules(&s.Rules, f.val, name) }},
 	{key: "board", typ: tBoard,
 		doc:    "The region the pieces cover exactly: one of size, art or cells, and the other keys of the board table.",
