@@ -54,7 +54,7 @@ func (pz *Puzzle) pruneByBalance() {
 		if !ok {
 			continue
 		}
-		pz.layout.keep(keep)
+		pz.keepPlacements(keep)
 	}
 }
 

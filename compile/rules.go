@@ -80,16 +80,28 @@ func (pz *Puzzle) applyRules() error {
 		}
 	}
 	keep := make([]bool, len(b.dropped))
-	uses := b.uses[:0]
 	for i, d := range b.dropped {
 		keep[i] = !d
-		if !d {
-			uses = append(uses, b.uses[i])
+	}
+	pz.rules = &ruleItems{items: b.items, uses: b.uses}
+	pz.keepPlacements(keep)
+	return nil
+}
+
+// keepPlacements keeps the placements keep says yes to, with the items
+// the rules made them use.
+func (pz *Puzzle) keepPlacements(keep []bool) {
+	pz.layout.keep(keep)
+	if pz.rules == nil {
+		return
+	}
+	uses := pz.rules.uses[:0]
+	for i, u := range pz.rules.uses {
+		if keep[i] {
+			uses = append(uses, u)
 		}
 	}
-	pz.layout.keep(keep)
-	pz.rules = &ruleItems{items: b.items, uses: uses}
-	return nil
+	pz.rules.uses = uses
 }
 
 func (b *ruleBuilder) Lattice() string { return b.pz.Lattice.Name() }

@@ -74,6 +74,15 @@ func TestRulesAgainstFilter(t *testing.T) {
 	const mixed5x4 = "pieces = \"I3*2,I2*2,O4,V3*2\"\n[board]\nsize = \"5x4\"\n"
 	const colours = "pieces = \"4*,L4,T4,I4,O4\"\n[board]\nsize = \"9x4\"\ncolours = { red = \"0,0 1,0 2,0 0,1 1,1 2,1\" }\n"
 	iAt := parseCells(t, "0,0 1,0 2,0 3,0")
+	var cube []string
+	for x := range 3 {
+		for y := range 3 {
+			for z := range 3 {
+				cube = append(cube, fmt.Sprintf("%d,%d,%d", x, y, z))
+			}
+		}
+	}
+	cube3 := strings.Join(cube, " ")
 	red := cellSet(parseCells(t, "0,0 1,0 2,0 0,1 1,1 2,1"))
 	// noTouch reports whether no two placements of the pieces named
 	// touch.
@@ -181,6 +190,11 @@ func TestRulesAgainstFilter(t *testing.T) {
 				}
 				return true
 			}, "O4")
+		}},
+		// The Soma cube's board prunes placements by its colour balance,
+		// after the rules: the rules' items must follow.
+		{"covers solid", "lattice = \"cubic\"\npieces = \"soma\"\n[board]\ncells = \"" + cube3 + "\"\n", []string{"L covers 0,0,0", "T avoids 1,1,1"}, func(t tiling) bool {
+			return cellSet(t.of("L")[0].cells)[compile.Cell{0, 0, 0}] && !cellSet(t.of("T")[0].cells)[compile.Cell{1, 1, 1}]
 		}},
 		{"symmetric half-turn", "pieces = \"L4*4\"\n[board]\nsize = \"4x4\"\n", []string{"symmetric half-turn"}, func(t tiling) bool {
 			return symmetricTiling(t, func(c compile.Cell) compile.Cell { return compile.Cell{3 - c[0], 3 - c[1]} })
