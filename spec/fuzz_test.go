@@ -22,6 +22,9 @@ func fuzzParse(f *testing.F, ext string) {
 	if ext == ".toml" {
 		f.Add([]byte(trickyTOML))
 	}
+	if ext == ".yaml" {
+		f.Add([]byte(aliasBomb(8)))
+	}
 	// coordinates at and past the bound, and a YAML spec that starts
 	// with the board (not a Polypips game)
 	for _, s := range []string{

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/polyspec/polyspec/internal/infile"
 	"github.com/polyspec/polyspec/spec/nesting"
 	"go.yaml.in/yaml/v3"
 )
@@ -29,6 +30,10 @@ func decodeYAML(src *source) (*node, *Error) {
 	}
 	if deep := yamlTooDeep(doc.Content[0], nesting.MaxDepth); deep != nil {
 		return nil, errorf(src.pos(src.offset(deep.Line, deep.Column)), "expected lists and mappings nested at most %d deep; found deeper ones", nesting.MaxDepth)
+	}
+	if alias := yamlTooLarge(doc.Content[0], yamlExpandedMax); alias != nil {
+		return nil, errorf(src.pos(src.offset(alias.Line, alias.Column)),
+			"invalid YAML: alias *%s makes the spec larger than %d bytes written out, the most a spec file holds: aliases may repeat a value, not grow a spec past that", alias.Value, yamlExpandedMax)
 	}
 	b := yamlBuilder{src: src, done: map[*yaml.Node]*node{}, open: map[*yaml.Node]bool{}}
 	root, perr := b.build(doc.Content[0])
@@ -65,6 +70,72 @@ func yamlTooDeep(n *yaml.Node, limit int) *yaml.Node {
 		}
 	}
 	return nil
+}
+
+// yamlExpandedMax bounds a YAML spec with its aliases written out, as
+// infile.SpecBytes bounds the file: the builder below shares an aliased
+// value rather than copying it, but what reads the spec takes each use
+// apart, so a 1 MB file that names a 5,000-cell shape 55,000 times was
+// read as 275 million cells and ran out of memory.
+const yamlExpandedMax = infile.SpecBytes
+
+// yamlTooLarge returns the alias at which n, read from the start with its
+// aliases written out, grows past limit bytes, or nil. A scalar counts its
+// text and one byte more, a list or mapping one byte and its contents:
+// about what they take in a file. Only an alias is blamed, since without
+// aliases the file's own limit bounds the document. The size of a value
+// aliases refer to is computed once, however often they repeat it; an
+// alias to a value that contains it counts nothing, for the builder to
+// refuse. n is nested at most nesting.MaxDepth deep (yamlTooDeep), which
+// bounds the recursion.
+func yamlTooLarge(n *yaml.Node, limit int64) *yaml.Node {
+	sizes := map[*yaml.Node]int64{} // of the values aliases refer to
+	open := map[*yaml.Node]bool{}
+	// size returns n's size with its aliases written out, or limit+1
+	// for any larger one.
+	var size func(n *yaml.Node) int64
+	size = func(n *yaml.Node) int64 {
+		if n.Kind == yaml.AliasNode {
+			if open[n.Alias] {
+				return 0
+			}
+			s, ok := sizes[n.Alias]
+			if !ok {
+				s = size(n.Alias)
+				sizes[n.Alias] = s
+			}
+			return s
+		}
+		s := int64(len(n.Value)) + 1
+		open[n] = true
+		for _, c := range n.Content {
+			if s = min(s+size(c), limit+1); s > limit {
+				break
+			}
+		}
+		delete(open, n)
+		return s
+	}
+	var read int64
+	var walk func(n *yaml.Node) *yaml.Node
+	walk = func(n *yaml.Node) *yaml.Node {
+		if n.Kind == yaml.AliasNode {
+			if read += size(n); read > limit {
+				return n
+			}
+			return nil
+		}
+		read += int64(len(n.Value)) + 1
+		open[n] = true
+		defer delete(open, n)
+		for _, c := range n.Content {
+			if at := walk(c); at != nil {
+				return at
+			}
+		}
+		return nil
+	}
+	return walk(n)
 }
 
 // parseYAML parses data, which must hold at most one document. doc is nil for
