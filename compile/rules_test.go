@@ -8,6 +8,7 @@ import (
 
 	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/cover"
+	"github.com/polyspec/polyspec/puzzles"
 	"github.com/polyspec/polyspec/spec"
 )
 
@@ -353,5 +354,41 @@ func TestCountRuleAgainstSums(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRulesCatalogue counts every spec of the catalogue's rules folder,
+// which uses every rule type, with algx, against its own count (made with
+// dlx and algx, and checked by verify --own with auto).
+func TestRulesCatalogue(t *testing.T) {
+	n := 0
+	for _, e := range puzzles.Entries() {
+		if e.Family != "rules" {
+			continue
+		}
+		n++
+		t.Run(e.Name, func(t *testing.T) {
+			src, err := puzzles.FS.ReadFile(e.Path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := spec.Parse(e.Path, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !s.Count.Set {
+				t.Fatal("no count")
+			}
+			pz, err := compile.FromSpec(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := sweepCount(t, pz, "algx", s.Unique.V); got != s.Count.V {
+				t.Errorf("algx: %d solutions, want %d", got, s.Count.V)
+			}
+		})
+	}
+	if n < 12 {
+		t.Errorf("the rules folder has %d specs, want at least 12", n)
 	}
 }
