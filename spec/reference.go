@@ -296,7 +296,11 @@ const (
 	introText = "A spec is a TOML file (.toml) or a YAML file (.yaml, .yml) that describes a puzzle: " +
 		"the pieces, the board they cover and the counts known for it. Both syntaxes take the same keys; " +
 		"YAML writes the board table as board: {size: 10x6}. A mistake is reported with the file, line and column, and what was expected."
-	rulesText  = "The pieces key and omittable are piece-set rules: terms joined with \",\", each one of these forms."
+	rulesText       = "The pieces key and omittable are piece-set rules: terms joined with \",\", each one of these forms."
+	puzzleRulesText = "The rules key holds rules the solutions keep besides covering the board, a string or a list of them: " +
+		"X: 0..2 (piece counts and ranges, X: any), F at CELLS (a piece fixed), X covers CELLS, X avoids CELLS, X on CELLS, X touches CELLS " +
+		"(CELLS: cells, border, or a colour of the board's colours table), no-touch X, Y [corners], no-touch same, no-four-corners, " +
+		"symmetric half-turn. docs/rules.md lists them with their meaning and examples; puzzles/rules/ holds a spec for each."
 	sudokuText = "A spec of kind = \"sudoku\" is a Sudoku grid of 4x4 up to 25x25 cells, reduced to exact cover: " +
 		"its givens (required) draw the grid, blocks draw jigsaw blocks, and groups adds groups such as the diagonals. " +
 		"unique, expect and expect-all work as for polyforms; the keys of pieces and boards have no use there."
@@ -361,6 +365,8 @@ func Help() string {
 		fmt.Fprintf(&b, "  %-12s %s\n", f[0], f[1])
 	}
 	b.WriteString("\n")
+	section("THE RULES KEY", puzzleRulesText)
+	b.WriteString("\n")
 	section("SUDOKU", sudokuText)
 	b.WriteString("  Example:\n" + indent(sudokuExample, "    ") + "\n\n")
 	section("PIPS AND POLYPIPS", pipsText)
@@ -401,6 +407,7 @@ func Markdown() string {
 	for _, f := range ruleForms {
 		fmt.Fprintf(&b, "| `%s` | %s |\n", f[0], mdCell(f[1]))
 	}
+	b.WriteString("\n## The rules key\n\n" + puzzleRulesText + "\n")
 	b.WriteString("\n## Sudoku\n\n" + sudokuText + "\n\n```toml\n" + sudokuExample + "```\n\n")
 	b.WriteString("## Pips and Polypips\n\n" + pipsText + "\n\n")
 	b.WriteString("## Editors\n\n" + editorText + "\n")
