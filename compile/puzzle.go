@@ -105,6 +105,13 @@ type Puzzle struct {
 	num    *numbering
 	layout layout
 	rules  *ruleItems // nil without rules
+	// placedBy records, for Unsolvable, each piece's placements once
+	// the rules applied (nil without rules), and whether the colour
+	// balance then dropped some.
+	placedBy struct {
+		rules   []int
+		balance bool
+	}
 }
 
 var errNoCells = errors.New("the board has no cells")
@@ -152,13 +159,16 @@ func Build(l Lattice, board []Cell, shapes []Shape, opt Options) (*Puzzle, error
 		if err := pz.applyRules(); err != nil {
 			return nil, err
 		}
+		pz.placedBy.rules = pz.placementsPerPiece()
 		if err := pz.checkArea(); err != nil {
 			return nil, err
 		}
 	}
 	// The balance assumes each piece's count is known.
 	if !opt.NoBalance && !pz.ranged() {
+		before := pz.NumPlacements()
 		pz.pruneByBalance()
+		pz.placedBy.balance = pz.NumPlacements() < before
 	}
 	pz.buildProblem()
 	pz.SetDeadRegions(opt.DeadRegions)

@@ -121,7 +121,7 @@ func specJob(s *spec.Spec, opts loadOptions) (*job, error) {
 	}
 	return &job{
 		kind: "polyform puzzles",
-		Job: pipeline.Job{Parts: []*pipeline.Part{{Problem: pz.Problem, Distinct: d, Solution: func(sol []int) emit.Solution {
+		Job: pipeline.Job{Parts: []*pipeline.Part{{Problem: pz.Problem, Distinct: d, Why: pz.Unsolvable, Solution: func(sol []int) emit.Solution {
 			return emit.Solution{Pieces: placed(pz, sol)}
 		}}},
 			Text: pipeline.Printer{
@@ -321,4 +321,20 @@ func placed(pz *compile.Puzzle, sol []int) []emit.Placed {
 		out[i] = emit.Placed{Name: pz.Pieces[pl.Piece].Name, Cells: pl.Cells}
 	}
 	return out
+}
+
+// explainNone says on stderr why a whole search found no solution, where a
+// cheap check of the puzzle can tell.
+func explainNone(e *env, j *job, total emit.Summary) {
+	if total.Solutions > 0 || total.Interrupted || total.Limited {
+		return
+	}
+	for _, pt := range j.Parts {
+		if pt.Why == nil {
+			continue
+		}
+		for _, why := range pt.Why() {
+			fmt.Fprintf(e.stderr, "no solution: %s\n", why)
+		}
+	}
 }

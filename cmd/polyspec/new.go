@@ -34,14 +34,16 @@ func (c *NewCmd) Run(e *env) error {
 	if out == "" {
 		out = c.Name + ".toml"
 	}
-	// The spec must load and compile as written: the pieces cover the
-	// board's cells, and every name in the rule is known.
+	// A spec that does not load and compile as written is still the
+	// start of a puzzle: it is written with the reason at its top, as
+	// an author fixes it in the file.
 	s, err := spec.Parse(c.Name+".toml", []byte(text))
 	if err == nil {
 		_, err = compile.FromSpec(s)
 	}
-	if err != nil {
-		return fmt.Errorf("new: the spec would not solve as written: %v", err)
+	unsolvable := err
+	if unsolvable != nil {
+		text = "# Not solvable as written: " + unsolvable.Error() + ".\n# Change the board, the pieces or omit (see 'polyspec help spec').\n" + text
 	}
 	if out == "-" {
 		_, err = fmt.Fprint(e.stdout, text)
@@ -64,6 +66,10 @@ func (c *NewCmd) Run(e *env) error {
 	}
 	if err := f.Close(); err != nil {
 		return err
+	}
+	if unsolvable != nil {
+		fmt.Fprintf(e.stderr, "wrote %s, which does not solve as written: %v\n", out, unsolvable)
+		return nil
 	}
 	fmt.Fprintf(e.stderr, "wrote %s; 'polyspec solve %s' solves it, 'polyspec help spec' describes every key\n", out, out)
 	return nil

@@ -138,6 +138,9 @@ func (c *SolveCmd) close(e *env, j *job, out pipeline.Printer, total emit.Summar
 	if err := c.Pictures.finish(j); err != nil {
 		return err
 	}
+	if !c.Scale.used() {
+		explainNone(e, j, total) // a shard of a search without solutions says nothing of the whole
+	}
 	// Ctrl-C exits with the shell's status for it, once the partial
 	// results are printed.
 	if total.Interrupted {

@@ -34,6 +34,9 @@ type Part struct {
 	// before it is searched, and both are dropped after: a file of
 	// many puzzles then holds one compiled at a time, not all of them.
 	Load func(pt *Part) error
+	// Why, when set, says what cheap checks tell of why the part has no
+	// solution, for a search that found none.
+	Why func() []string
 }
 
 // Prepare compiles a part that is loaded when it is searched (see Load).
