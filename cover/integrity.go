@@ -55,6 +55,15 @@ func checksum(data []byte) (sum, stated string, err error) {
 	dec.UseNumber()
 	var obj map[string]any
 	if err := dec.Decode(&obj); err != nil {
+		var syntax *json.SyntaxError
+		switch {
+		case len(bytes.TrimSpace(data)) == 0:
+			return "", "", errors.New("the file is empty, where a JSON object was expected")
+		case errors.Is(err, io.ErrUnexpectedEOF):
+			return "", "", fmt.Errorf("the file ends at byte %d inside its JSON object: it was cut short", len(data))
+		case errors.As(err, &syntax):
+			return "", "", fmt.Errorf("not the JSON polyspec writes: %w (at byte %d)", err, syntax.Offset)
+		}
 		return "", "", err
 	}
 	if obj == nil {

@@ -42,8 +42,9 @@ func TestPartIntegrity(t *testing.T) {
 		{"no checksum", checksumAt.ReplaceAllString(text, ""), regexp.MustCompile(`^cover: reading part: a part of format 2 without its checksum$`)},
 		{"format 3", cover.Sealed(edit(`"format":2`, `"format":3`)), regexp.MustCompile(`^cover: reading part: a part of format 3, and this polyspec reads format 2 only$`)},
 		{"written before format 2", checksumAt.ReplaceAllString(edit(`"format":2,`, ``), ""), regexp.MustCompile(`^cover: reading part: a part without a format version \(written before format 2, which added the checksum and the run's fingerprint\): it cannot show that it is whole, so it is not used; search it again$`)},
-		{"cut short", text[:len(text)/2], regexp.MustCompile(`^cover: reading part: unexpected EOF$`)},
-		{"empty", "", regexp.MustCompile(`^cover: reading part: EOF$`)},
+		{"cut short", text[:len(text)/2], regexp.MustCompile(`^cover: reading part: the file ends at byte \d+ inside its JSON object: it was cut short$`)},
+		{"empty", "", regexp.MustCompile(`^cover: reading part: the file is empty, where a JSON object was expected$`)},
+		{"not JSON", "x" + text[1:], regexp.MustCompile(`^cover: reading part: not the JSON polyspec writes: invalid character 'x' looking for beginning of value \(at byte 1\)$`)},
 	} {
 		_, err := cover.ReadPart(strings.NewReader(c.text))
 		if err == nil || !c.want.MatchString(err.Error()) {

@@ -270,13 +270,14 @@ func MergeNamed(parts []Part, names []string) (Stats, error) {
 		}
 		return fmt.Sprintf("%s (part %d/%d)", names[i], p.Shard, p.Of)
 	}
-	first := parts[0]
+	ref := reference(parts)
+	first := parts[ref]
 	// A map, not a slice of Of: Of comes from a file.
 	seen := make(map[int]int, len(parts))
 	var total Stats
 	var residue, bound uint64 // of a count by the sweep
 	for i, p := range parts {
-		if err := mergeable(p, first, func() string { return name(i) }, func() string { return name(0) }); err != nil {
+		if err := mergeable(p, first, func() string { return name(i) }, func() string { return name(ref) }); err != nil {
 			return Stats{}, err
 		}
 		if j, dup := seen[p.Shard]; dup {
@@ -311,10 +312,33 @@ func MergeNamed(parts []Part, names []string) (Stats, error) {
 	return total, nil
 }
 
-// mergeable checks that part p can be added to first, the first part of
-// a merge: of this format, a shard, and of the same run. The checks of
-// the problem and the split come before the run's, which covers them,
-// to say what differs.
+// reference returns the index of the part the others are checked
+// against: one of the run most of them are of, so that
+// a refusal names the stray, wherever it is in the list, rather than
+// every part that differs from a stray given first.
+func reference(parts []Part) int {
+	type run struct {
+		format, of, symmetries, depth, subproblems int
+		fingerprint, run, split                    string
+	}
+	key := func(p Part) run {
+		return run{p.Format, p.Of, p.Symmetries, p.Depth, p.Subproblems, p.Fingerprint, p.Run, p.Split}
+	}
+	count := map[run]int{}
+	best := 0
+	for i, p := range parts {
+		k := key(p)
+		if count[k]++; count[k] > count[key(parts[best])] {
+			best = i
+		}
+	}
+	return best
+}
+
+// mergeable checks that part p can be added to first, the part of the
+// run most parts are of: of this format, a shard, and of the same run.
+// The checks of the problem and the split come before the run's, which
+// covers them, to say what differs.
 func mergeable(p, first Part, name, firstName func() string) error {
 	switch {
 	case p.Format != FormatVersion:

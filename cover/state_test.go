@@ -164,7 +164,7 @@ func TestReadStateErrors(t *testing.T) {
 	const head = `"fingerprint": "x", "depth": 1, "subproblems": 4, "shard": 0, "of": 1`
 	sealed := cover.Sealed
 	for _, c := range []struct{ name, text, want string }{
-		{"not json", "{", "unexpected EOF"},
+		{"not json", "{", "the file ends at byte 1 inside its JSON object: it was cut short"},
 		{"empty", sealed("{}"), "not a search state"},
 		{"no run", sealed(`{` + head + `, "run": ""}`), "not a search state"},
 		{"out of range", sealed(`{"fingerprint": "x", "depth": 1, "subproblems": 2, "shard": 0, "of": 1, "done": [{"sub": 2}]}`), "subproblem 2 is out of place"},

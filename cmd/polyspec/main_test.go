@@ -54,21 +54,30 @@ func seal(ts *testscript.TestScript, neg bool, args []string) {
 	if neg || len(args) != 1 {
 		ts.Fatalf("usage: seal file")
 	}
-	dec := json.NewDecoder(strings.NewReader(ts.ReadFile(args[0])))
+	sealed, err := sealJSON([]byte(ts.ReadFile(args[0])))
+	ts.Check(err)
+	ts.Check(os.WriteFile(ts.MkAbs(args[0]), sealed, 0o666))
+}
+
+// sealJSON is seal's work on a file's text.
+func sealJSON(text []byte) ([]byte, error) {
+	dec := json.NewDecoder(bytes.NewReader(text))
 	dec.UseNumber()
 	var obj map[string]any
-	ts.Check(dec.Decode(&obj))
+	if err := dec.Decode(&obj); err != nil {
+		return nil, err
+	}
 	if _, ok := obj["format"]; !ok {
 		obj["format"] = json.Number("2")
 	}
 	delete(obj, "checksum")
 	canonical, err := json.Marshal(obj)
-	ts.Check(err)
+	if err != nil {
+		return nil, err
+	}
 	sum := sha256.Sum256(canonical)
 	obj["checksum"] = "sha256:" + hex.EncodeToString(sum[:])
-	sealed, err := json.Marshal(obj)
-	ts.Check(err)
-	ts.Check(os.WriteFile(ts.MkAbs(args[0]), sealed, 0o666))
+	return json.Marshal(obj)
 }
 
 // edit replaces the first old in a file with new, as a hand or a damaged
