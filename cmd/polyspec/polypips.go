@@ -27,18 +27,23 @@ func (c *DrawCmd) Run(e *env) error {
 	return nil
 }
 
-// GenerateCmd is generate_polypips as a polyspec command.
+// GenerateCmd is generate_polypips as a polyspec command, which also makes
+// Sudoku (generate_sudoku.go).
 type GenerateCmd struct {
 	pipscli.GenerateFlags `embed:""`
+	SudokuGenerateFlags   `embed:""`
 	MaxPlacements         int `name:"max-placements" default:"2000000" placeholder:"N" group:"limits" help:"Refuse a game with more placements (0: no limit)."`
 }
 
 func (c *GenerateCmd) limits() compile.Limits { return compile.Limits{Placements: c.MaxPlacements} }
 
 // Help is the long help of polyspec generate --help.
-func (c *GenerateCmd) Help() string { return pipscli.GenerateHelp }
+func (c *GenerateCmd) Help() string { return generateHelp() }
 
 func (c *GenerateCmd) Run(e *env) error {
+	if done, err := c.runSudoku(e); done {
+		return err
+	}
 	err := pipscli.Generate(e.ctx, e.stdout, c.GenerateFlags, e.limits.Placements)
 	code := pipscli.GenerateStatus(err)
 	if errors.Is(err, context.Canceled) {
