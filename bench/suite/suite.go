@@ -88,7 +88,7 @@ func DLX(name, path string, want int64) Workload {
 // few solutions and millions), catalogue puzzles (the 6×10 pentominoes
 // among them, as polyspec solve compiles them, with the Order that lets
 // bits search them), the NYT Pips set, a list
-// of hard Sudoku, the build of the largest catalogue puzzle, and two
+// of hard Sudoku, 100 Sudoku generated, the build of the largest catalogue puzzle, and two
 // enumerations. dlx, if not "", is another
 // directory for the DLX files.
 func Standard(root, dlx string) []Workload {
@@ -128,6 +128,7 @@ func Standard(root, dlx string) []Workload {
 		PipsFirst("nyt-pips-first", filepath.Join(root, "compile", "pips", "testdata", "nyt")),
 		PipsCount("nyt-pips-count", filepath.Join(root, "compile", "pips", "testdata", "nyt")),
 		noBits(SudokuList("sudoku-top95", filepath.Join(root, "compile", "sudoku", "testdata", "top95.txt"))),
+		SudokuGenerate("sudoku-generate-100", 100),
 		// First solutions that took polyspec over 5 s (docs/first-solutions-2026-11-27.md,
 		// docs/first-solutions-2026-11-27b.md, docs/first-solutions-2026-11-27c.md,
 		// docs/first-solutions-2026-11-28b.md, docs/first-solutions-2026-11-28c.md).

@@ -196,6 +196,36 @@ func SudokuList(name, path string) Workload {
 	}
 }
 
+// SudokuGenerate makes minimal 9×9 Sudoku with one solution, one per seed
+// from 0, as polyspec generate --sudoku 9x9 --seed N does, each search
+// with the case's backend; its count is the number made, each proved
+// unique and minimal by Generate. Set beside sudoku-top95, a search of 95
+// proofs of uniqueness in the same run, its time reads as a ratio.
+func SudokuGenerate(name string, puzzles int) Workload {
+	return Workload{
+		Name: name, About: fmt.Sprintf("%d minimal 9×9 Sudoku generated, proved unique and minimal, and rated", puzzles), Want: int64(puzzles),
+		Backends: []string{"auto", "algx", "dlx"}, Workers: []int{0},
+		Prepare: func() (Work, error) {
+			lay, err := sudoku.NewLayout(9, nil, nil)
+			if err != nil {
+				return nil, err
+			}
+			return func(ctx context.Context, c Case) (cover.Stats, error) {
+				var total cover.Stats
+				for seed := range uint64(puzzles) {
+					g, err := lay.Generate(ctx, nil, sudoku.GenerateOptions{Seed: seed, Backend: c.Backend})
+					if err != nil {
+						return total, err
+					}
+					total.Solutions += g.Unique.Solutions
+					total.Nodes += g.Nodes
+				}
+				return total, nil
+			}, nil
+		},
+	}
+}
+
 // Enumeration lists the free polyforms of one order on a lattice, as
 // polyspec enumerate does; it searches no exact cover, so it has no
 // backend and no nodes.
