@@ -214,9 +214,16 @@ func (c *GenerateCmd) generateSudoku(e *env, s *spec.Spec) error {
 		}
 	}
 	p := opt.Progress
+	// The cells decided go in the label rather than as parts done: the
+	// last take the longest, the grid sparsest, so an estimate of the
+	// time left from them would be far too short.
+	unit := "cells"
+	if opt.Symmetry != sudoku.NoSymmetry {
+		unit = "orbits"
+	}
 	stop := e.status.Show(func() progress.Status {
-		return progress.Status{Label: "generating a Sudoku", Solutions: -1, Nodes: p.Nodes.Load(),
-			Done: int(p.Done.Load()), Total: int(p.Total.Load()), Unit: "cells"}
+		return progress.Status{Label: fmt.Sprintf("generating a Sudoku, %d/%d %s decided", p.Done.Load(), p.Total.Load(), unit),
+			Solutions: -1, Nodes: p.Nodes.Load()}
 	})
 	g, err := src.lay.Generate(e.ctx, src.start, opt)
 	stop()
