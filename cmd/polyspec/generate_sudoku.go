@@ -160,6 +160,9 @@ func (c *GenerateCmd) refusePips() error {
 			return fmt.Errorf("%s is for Polypips games, not Sudoku", f.name)
 		}
 	}
+	if c.Unique {
+		return errors.New("--unique is for Polypips games: a Sudoku is always made with one solution")
+	}
 	if c.Sudoku != "" && c.Config != "" {
 		return errors.New("--sudoku makes a plain Sudoku: give it, or a Sudoku spec, not both")
 	}

@@ -272,10 +272,11 @@ func (g *generator) fill(start []int) ([]int, error) {
 	}
 	var grid []int
 	st, err := g.backend.Solve(g.ctx, p, func(sol []int) bool {
+		options := make([]int, len(sol))
 		for i, o := range sol {
-			sol[i] = order[o]
+			options[i] = order[o]
 		}
-		grid = pz.Grid(sol)
+		grid = pz.Grid(options)
 		return false
 	})
 	g.progress.Searches.Add(1)

@@ -325,6 +325,26 @@ func ExampleLayout_Generate() {
 	// 1 solution; 2 pairs of givens, each needed; easy: hidden single ×12
 }
 
+func ExampleLayout_Rate() {
+	lay, err := sudoku.NewLayout(4, nil, nil)
+	if err != nil {
+		panic(err)
+	}
+	// The FAQ's 4×4, row by row.
+	givens := []int{1, 0, 0, 4, 0, 4, 0, 2, 2, 3, 0, 1, 0, 0, 2, 0}
+	found, err := lay.CountUpTo(context.Background(), givens, 2, "dlx")
+	if err != nil {
+		panic(err)
+	}
+	r, err := lay.Rate(context.Background(), givens, "dlx")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(found, "solution;", r)
+	// Output:
+	// 1 solution; easy: hidden single ×8
+}
+
 // BenchmarkGenerate makes minimal 9×9 puzzles, one per seed, beside a
 // reference measured in the same run, proving one of them unique (the
 // search that Generate runs about a hundred times), so that the figures
