@@ -21,7 +21,7 @@ var badSpecs = []struct{ file, text, want string }{
 	{"p.toml", "kind = \"sudoku\"\npieces = \"5*\"\n", `p.toml:2:1: pieces: a sudoku spec has no use for this key`},
 	{"p.toml", "kind = \"sudoku\"\n", `p.toml:1:1: missing required key "givens"`},
 	{"p.toml", "pieces = \"5*\"\nboard.size = \"2x2\"\ngivens = \"1\"\n", `p.toml:3:1: givens: a polyform spec has no use for this key`},
-	{"p.toml", "kind = \"kakuro\"\n", `p.toml:1:8: kind: expected one of "polyform", "sudoku", found string "kakuro"`},
+	{"p.toml", "kind = \"kakuro\"\n", `p.toml:1:8: kind: expected one of "polyform", "sudoku", "pips", found string "kakuro"`},
 	{"p.toml", "kind = \"sudoku\"\ngivens = \"\\n\"\n", `p.toml:2:10: givens: expected rows of symbols, found string "\n"`},
 
 	// Values of the wrong type.

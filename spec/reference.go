@@ -314,8 +314,21 @@ givens = """
 . . | 2 .
 """
 `
-	pipsText = "Pips and Polypips games are not specs: polyspec solve reads their own files (NYT Pips JSON, " +
-		"the Polypips text game and the generator's output) and polyspec generate writes them; see polyspec solve --help."
+	pipsText = "A spec of kind = \"pips\" is a Pips or Polypips game: its board drawn as art ('#' for a cell, top row first, " +
+		"as y grows downward in games), its pieces with pips in the Polypips notation (2I:01, 5F+:12345; dominoes also as 06,26), " +
+		"and its constraints, each a region rule and its cells as the Polypips text game writes them. polyspec solve also reads " +
+		"the games' own files (NYT Pips JSON, the Polypips text game), and polyspec compile --to toml writes any game as such a spec."
+	pipsExample = `kind = "pips"
+name = "pips-2x2"
+pieces = "2I:01, 2I:23"
+constraints = ["6 {(0, 0), (1, 0)}"]
+
+[board]
+art = """
+##
+##
+"""
+`
 	editorText = "polyspec schema prints a JSON Schema of spec files (spec/spec.schema.json in the module). " +
 		"Point an editor at a copy of it with a first line #:schema ./spec.schema.json in TOML (editors using Taplo) " +
 		"or # yaml-language-server: $schema=./spec.schema.json in YAML."
@@ -370,6 +383,7 @@ func Help() string {
 	section("SUDOKU", sudokuText)
 	b.WriteString("  Example:\n" + indent(sudokuExample, "    ") + "\n\n")
 	section("PIPS AND POLYPIPS", pipsText)
+	b.WriteString("  Example:\n" + indent(pipsExample, "    ") + "\n")
 	b.WriteString("\n")
 	section("EDITORS", editorText)
 	return b.String()
@@ -409,7 +423,7 @@ func Markdown() string {
 	}
 	b.WriteString("\n## The rules key\n\n" + puzzleRulesText + "\n")
 	b.WriteString("\n## Sudoku\n\n" + sudokuText + "\n\n```toml\n" + sudokuExample + "```\n\n")
-	b.WriteString("## Pips and Polypips\n\n" + pipsText + "\n\n")
+	b.WriteString("## Pips and Polypips\n\n" + pipsText + "\n\n```toml\n" + pipsExample + "```\n\n")
 	b.WriteString("## Editors\n\n" + editorText + "\n")
 	return b.String()
 }

@@ -38,7 +38,7 @@ var specFields = []fieldDef[Spec]{
 		doc:    "Free text for people.",
 		decode: func(s *Spec, f field, name string) *Error { return decodeString(&s.Title, f.val, name) }},
 	{key: "kind", typ: choice(Kinds), def: Kinds[0],
-		doc:    "polyform: pieces on a board; sudoku: a Sudoku grid (see Sudoku).",
+		doc:    "polyform: pieces on a board; sudoku: a Sudoku grid (see Sudoku); pips: a Pips or Polypips game (see Pips and Polypips).",
 		decode: func(s *Spec, f field, name string) *Error { return decodeChoice(&s.Kind, f.val, name, Kinds) }},
 	{key: "lattice", typ: tLattice, def: Lattices[0],
 		doc:    "The grid the cells and pieces lie on (see Lattices).",
@@ -97,6 +97,9 @@ var specFields = []fieldDef[Spec]{
 	{key: "rules", typ: tRules,
 		doc:    "Rules the solutions must keep besides covering the board: piece counts and ranges, fixed pieces, cells to cover or avoid, pieces that may not touch, border and colour rules, symmetric solutions (docs/rules.md); a rule string, or a list of them.",
 		decode: func(s *Spec, f field, name string) *Error { return decodeRules(&s.Rules, f.val, name) }},
+	{key: "constraints", typ: tRules,
+		doc:    "A Pips game's region rules, each a rule and its region's cells as the Polypips text game writes them (\"12 {(0, 0), (1, 0)}\", \"= {(2, 1), (3, 1)}\"); a string, or a list of them.",
+		decode: func(s *Spec, f field, name string) *Error { return decodeRules(&s.Constraints, f.val, name) }},
 	{key: "board", typ: tBoard,
 		doc:    "The region the pieces cover exactly: one of size, art or cells, and the other keys of the board table.",
 		decode: func(s *Spec, f field, name string) *Error { return decodeBoard(&s.Board, f, name) }},
@@ -114,8 +117,9 @@ var specFields = []fieldDef[Spec]{
 // kindKeys are the keys each kind of spec needs, and those it has no use
 // for, which are refused rather than silently ignored.
 var kindKeys = map[string]struct{ required, unused []string }{
-	"polyform": {required: []string{"pieces", "board"}, unused: []string{"givens", "blocks", "groups"}},
-	"sudoku":   {required: []string{"givens"}, unused: []string{"pieces", "rules", "board", "one-sided", "omit", "omittable", "symmetry", "shapes", "orientations", "may-cross", "max-placements"}},
+	"polyform": {required: []string{"pieces", "board"}, unused: []string{"givens", "blocks", "groups", "constraints"}},
+	"sudoku":   {required: []string{"givens"}, unused: []string{"pieces", "rules", "board", "one-sided", "omit", "omittable", "symmetry", "shapes", "orientations", "may-cross", "max-placements", "constraints"}},
+	"pips":     {required: []string{"pieces", "board"}, unused: []string{"givens", "blocks", "groups", "lattice", "rules", "one-sided", "omit", "omittable", "symmetry", "unique", "shapes", "orientations", "may-cross", "max-placements"}},
 }
 
 var boardFields = []fieldDef[Board]{

@@ -151,9 +151,14 @@ type Spec struct {
 	Rules []Text
 	Board Board
 
-	// Kind is "polyform" (the default: pieces on a board) or "sudoku"
-	// (Givens, Blocks and Groups instead of pieces and a board).
+	// Kind is "polyform" (the default: pieces on a board), "sudoku"
+	// (Givens, Blocks and Groups instead of pieces and a board) or "pips"
+	// (a Pips or Polypips game: Pieces with pips on a Board drawn as art,
+	// and Constraints).
 	Kind Value[string]
+	// Constraints are a Pips game's region rules, each a rule and its
+	// cells as the Polypips text game writes them ("12 {(0, 0), (1, 0)}").
+	Constraints []Text
 	// Givens are a Sudoku's rows, top first, with '.' for a blank; spaces
 	// and the separators '|', '-' and '+' are for people and are ignored.
 	Givens Value[[]string]
@@ -167,7 +172,7 @@ type Spec struct {
 }
 
 // Kinds lists the values of the kind key, the default first.
-var Kinds = []string{"polyform", "sudoku"}
+var Kinds = []string{"polyform", "sudoku", "pips"}
 
 // PieceOrientations is one key of the orientations table: a piece name and
 // the only orientations it may take, each as cells in the lattice's

@@ -11,6 +11,7 @@ import (
 	"io"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/polyspec/polyspec/cmd/internal/pipeline"
@@ -18,6 +19,7 @@ import (
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/emit"
 	"github.com/polyspec/polyspec/internal/infile"
+	"github.com/polyspec/polyspec/spec"
 )
 
 // A Format is an input format this package reads.
@@ -31,23 +33,36 @@ const (
 	Text
 	// NYT is a NYT Pips file in JSON.
 	NYT
+	// Spec is a spec file (TOML or YAML) of kind "pips".
+	Spec
 )
+
+// specExts are the names of spec files, which are games when their kind
+// says so.
+var specExts = []string{".toml", ".yaml", ".yml"}
 
 // firstHeader matches a text game's first line.
 var firstHeader = regexp.MustCompile(`^\s*board:`)
 
-// Detect tells from a file's name and first bytes (512 are plenty) whether
-// it is a game this package reads. The name decides first: every .json
-// file is taken for a NYT one, so that a broken one hears what is wrong
-// with it as a NYT file, and a spec (.toml, .yaml, .yml) or a DLX file is
-// never a game, whatever its first line says (a YAML spec may well start
-// with "board:"). Only a file with another name is told by its first
-// line, after any byte order mark.
+// Detect tells from a file's name and first bytes (512 are plenty; a
+// spec's whole text) whether it is a game this package reads. The name
+// decides first: every .json file is taken for a NYT one, so that a broken
+// one hears what is wrong with it as a NYT file; a spec (.toml, .yaml,
+// .yml) is a game when it parses as a spec of kind "pips", whatever its
+// first line says (a YAML spec may well start with "board:"); a DLX file
+// never is. Only a file with another name is told by its first line,
+// after any byte order mark.
 func Detect(name string, head []byte) Format {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".json":
+	ext := strings.ToLower(filepath.Ext(name))
+	switch {
+	case ext == ".json":
 		return NYT
-	case ".toml", ".yaml", ".yml", ".dlx":
+	case slices.Contains(specExts, ext):
+		if s, err := spec.Parse(name, head); err == nil && s.Kind.V == "pips" {
+			return Spec
+		}
+		return None
+	case ext == ".dlx":
 		return None
 	}
 	if firstHeader.Match(bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))) {
@@ -64,7 +79,11 @@ func DetectFile(path string) Format {
 		return None
 	}
 	defer f.Close()
-	head := make([]byte, 512)
+	size := 512
+	if slices.Contains(specExts, strings.ToLower(filepath.Ext(path))) {
+		size = infile.SpecBytes
+	}
+	head := make([]byte, size)
 	n, _ := io.ReadFull(f, head)
 	return Detect(path, head[:n])
 }
@@ -177,16 +196,45 @@ func Load(path string, opts Options) (*pipeline.Job, error) {
 }
 
 // read reads the games of a file.
+// ReadOne reads the game of the given difficulty ("" for the first) of a
+// NYT file, or the one game of a text game or a spec, which have no
+// difficulty.
+func ReadOne(name string, data []byte, difficulty string) (*pips.Game, error) {
+	f := Detect(name, data)
+	switch f {
+	case None:
+		return nil, fmt.Errorf("%s: not a Pips game (an NYT .json file, a text game starting with board:, or a spec of kind \"pips\")", name)
+	case NYT:
+		if difficulty == "" {
+			difficulty = pips.Difficulties[0]
+		}
+		return pips.ReadNYT(name, data, difficulty)
+	}
+	return readOne(name, data, f)
+}
+
+// readOne reads a game of format f that holds one.
+func readOne(name string, data []byte, f Format) (*pips.Game, error) {
+	if f == Spec {
+		s, err := spec.Parse(name, data)
+		if err != nil {
+			return nil, err
+		}
+		return pips.FromSpec(s)
+	}
+	return pips.ReadGame(name, data)
+}
+
 func read(path string, difficulty string) ([]*pips.Game, error) {
 	data, err := infile.ReadFile(path, infile.GameBytes, "a Pips game")
 	if err != nil {
 		return nil, err
 	}
-	if Detect(path, data) != NYT {
+	if f := Detect(path, data); f != NYT {
 		if difficulty != "" {
 			return nil, fmt.Errorf("%s: --difficulty is for NYT files, and this is not one", path)
 		}
-		g, err := pips.ReadGame(path, data)
+		g, err := readOne(path, data, f)
 		if err != nil {
 			return nil, err
 		}

@@ -58,8 +58,11 @@ func describe(name string, data []byte) entry {
 		return e
 	}
 	e.Title, e.Lattice = sp.Title.V, sp.Lattice.V
-	if sp.Kind.V == "sudoku" {
+	switch sp.Kind.V {
+	case "sudoku":
 		e.Kind, e.Lattice = "sudoku", ""
+	case "pips":
+		e.Kind, e.Lattice = "game", ""
 	}
 	for _, c := range []spec.Value[int64]{sp.Expect, sp.Count, sp.ExpectAll, sp.CountAll} {
 		if c.Set {

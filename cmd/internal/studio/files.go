@@ -97,7 +97,9 @@ func (s *Server) readFile(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, fileStatus(err), problem{Message: err.Error()})
 		return
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"name": name, "text": string(data)})
+	// kind tells the page whether to edit the file or play it: a spec of
+	// kind "pips" is a game.
+	writeJSON(w, http.StatusOK, map[string]string{"name": name, "text": string(data), "kind": describe(name, data).Kind})
 }
 
 func (s *Server) writeFile(w http.ResponseWriter, r *http.Request) {

@@ -61,20 +61,7 @@ type pieceView struct {
 func (s *Server) readGame(req gameRequest) (*pips.Game, *problem) {
 	name := path.Base(req.Name)
 	data := []byte(req.Text)
-	var g *pips.Game
-	var err error
-	switch pipscli.Detect(name, data) {
-	case pipscli.NYT:
-		d := req.Difficulty
-		if d == "" {
-			d = pips.Difficulties[0]
-		}
-		g, err = pips.ReadNYT(name, data, d)
-	case pipscli.Text:
-		g, err = pips.ReadGame(name, data)
-	default:
-		return nil, &problem{Message: name + ": not a Pips game (an NYT .json file, or a text game starting with board:)"}
-	}
+	g, err := pipscli.ReadOne(name, data, req.Difficulty)
 	if err != nil {
 		return nil, &problem{Message: err.Error()}
 	}

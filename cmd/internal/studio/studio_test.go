@@ -791,6 +791,14 @@ func TestPips(t *testing.T) {
 			t.Errorf("NYT %q: %d %s, want %s", tc.difficulty, w.Code, w.Body, tc.want)
 		}
 	}
+	// A spec of kind pips is the same game as its text twin, played the
+	// same way; only the name differs, a spec's name lacking the file's
+	// extension.
+	b, _ := json.Marshal(map[string]string{"name": "game.toml", "text": "kind = \"pips\"\npieces = \"12, 34\"\nconstraints = [\"3 {(0, 0), (1, 0)}\", \"7 {(0, 1), (1, 1)}\"]\n[board]\nart = \"##\\n##\"\n"})
+	fromSpec := do(s, "POST", "/api/pips/game", string(b))
+	if w := do(s, "POST", "/api/pips/game", game("")); fromSpec.Code != 200 || strings.Replace(fromSpec.Body.String(), `"name":"game"`, `"name":"game.txt"`, 1) != w.Body.String() {
+		t.Errorf("spec of kind pips: %d %s\nwant %s", fromSpec.Code, fromSpec.Body, w.Body)
+	}
 	if w := do(s, "POST", "/api/pips/game", `{"name":"x.txt","text":"hello"}`); w.Code != 400 || !strings.Contains(w.Body.String(), "not a Pips game") {
 		t.Errorf("not a game: %d %s", w.Code, w.Body)
 	}

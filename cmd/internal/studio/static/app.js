@@ -355,7 +355,7 @@ async function openEntry(source, name) {
   try {
     const f = source === 'file' ? await getJSON(`/api/file?path=${encodeURIComponent(name)}`)
       : await getJSON(`/api/catalogue/${encodeURIComponent(name)}`);
-    if (/\.(json|txt)$/i.test(f.name)) {
+    if (f.kind === 'game' || /\.(json|txt)$/i.test(f.name)) {
       await startGame({ name: f.name, text: f.text, difficulty: $('difficulty').value });
       setMode('play');
     } else {
