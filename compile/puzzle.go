@@ -105,6 +105,9 @@ type Puzzle struct {
 	num    *numbering
 	layout layout
 	rules  *ruleItems // nil without rules
+	// omitCopies is set when the pieces left out are counted by ranges
+	// (see omitByRanges) rather than by the ways to leave a piece out.
+	omitCopies bool
 	// placedBy records, for Unsolvable, each piece's placements once
 	// the rules applied (nil without rules), and whether the colour
 	// balance then dropped some.
@@ -151,6 +154,7 @@ func Build(l Lattice, board []Cell, shapes []Shape, opt Options) (*Puzzle, error
 			return nil, err
 		}
 	}
+	pz.omitByRanges()
 	pz.num = newNumbering(pz.Board, opt.Wrap)
 	if err := pz.place(); err != nil {
 		return nil, err
@@ -353,7 +357,7 @@ func (pz *Puzzle) place() error {
 	var cells []int32
 	var rel []Cell
 	for pi, p := range pz.Pieces {
-		if opt.Omit > 0 && (opt.Omittable == nil || slices.Contains(opt.Omittable, p.Name)) {
+		if pz.omittable(p) && !pz.omitCopies {
 			ly.add(int32(pi), -1, -1, nil)
 		}
 		fits := false
@@ -399,12 +403,42 @@ func (pz *Puzzle) place() error {
 				fits = true
 			}
 		}
-		if !fits {
+		// A piece that fits nowhere is no error when every copy of it
+		// may be left out.
+		if !fits && (!pz.omittable(p) || p.Count > pz.Options.Omit) {
 			return fmt.Errorf("piece %s fits nowhere on the board", p.Name)
 		}
 	}
 	return nil
 }
+
+// omittable reports whether copies of p may be left out.
+func (pz *Puzzle) omittable(p Piece) bool {
+	return pz.Options.Omit > 0 && (pz.Options.Omittable == nil || slices.Contains(pz.Options.Omittable, p.Name))
+}
+
+// omitByRanges counts the pieces left out by ranges when a way to leave
+// out one piece cannot say it: when two or more are left out and a piece
+// that may be left out has copies, leaving out two of its copies would
+// take its one way to leave it out twice. Each piece's item then takes
+// from Count less the copies that may go, to Count, and an item that
+// every placement uses holds the pieces placed to the number left.
+func (pz *Puzzle) omitByRanges() {
+	n := pz.Options.Omit
+	if n < 2 || !slices.ContainsFunc(pz.Pieces, func(p Piece) bool { return p.Count > 1 && pz.omittable(p) }) {
+		return
+	}
+	pz.omitCopies = true
+	for i, p := range pz.Pieces {
+		if pz.omittable(p) {
+			pz.Pieces[i].Lo = max(0, p.Count-n)
+		}
+	}
+}
+
+// placedItem names the item that counts the pieces placed when the
+// pieces left out are counted by ranges.
+const placedItem = "placed"
 
 // regionNumbers numbers each board cell's region (see Options.Regions):
 // placements stay within one.
@@ -569,7 +603,15 @@ func (pz *Puzzle) buildProblem() {
 	// counting them.
 	omit := int32(-1)
 	secondaryOmit := pz.Options.Omit == 1 && !pz.Options.OmitPrimary
-	if pz.Options.Omit > 0 && !secondaryOmit {
+	placed := int32(-1)
+	switch {
+	case pz.omitCopies:
+		total := 0
+		for _, pc := range pz.Pieces {
+			total += pc.Count
+		}
+		placed = int32(p.AddItem(cover.Item{Name: placedItem, Lo: total - pz.Options.Omit, Hi: total - pz.Options.Omit}))
+	case pz.Options.Omit > 0 && !secondaryOmit:
 		omit = int32(p.AddItem(cover.Item{Name: OmitItem, Lo: pz.Options.Omit, Hi: pz.Options.Omit}))
 	}
 	// The board's cells are items cell0, cell0+1, ... in board order.
@@ -618,6 +660,9 @@ func (pz *Puzzle) buildProblem() {
 		entries = append(entries[:0], cover.Entry{Item: pz.layout.piece[i]})
 		if len(cells) == 0 {
 			entries = append(entries, cover.Entry{Item: omit})
+		}
+		if placed >= 0 {
+			entries = append(entries, cover.Entry{Item: placed})
 		}
 		for _, c := range cells {
 			entries = append(entries, cover.Entry{Item: cell0 + c})

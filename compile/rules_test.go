@@ -2,6 +2,7 @@ package compile_test
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -390,5 +391,71 @@ func TestRulesCatalogue(t *testing.T) {
 	}
 	if n < 12 {
 		t.Errorf("the rules folder has %d specs, want at least 12", n)
+	}
+}
+
+// TestOmitCopies counts puzzles that leave out pieces of which there are
+// copies against the sum, over every choice of the copies left out, of
+// the puzzle of the pieces left with nothing left out. Before, leaving
+// out two copies of a piece found no solution, and a piece that fits
+// nowhere was refused though it could be left out.
+func TestOmitCopies(t *testing.T) {
+	for _, c := range []struct {
+		pieces map[string]int
+		omit   int
+		board  string
+	}{
+		{map[string]int{"I2": 3}, 2, "2x1"},
+		{map[string]int{"I2": 2, "O4": 1}, 2, "2x2"},
+		{map[string]int{"I2": 3, "V3": 2}, 2, "3x2"},
+		{map[string]int{"I2": 3, "V3": 2}, 3, "2x2"},
+		{map[string]int{"O4": 1, "I2": 1, "X": 1}, 1, "3x2"},
+		{map[string]int{"L4": 3, "O4": 2, "I2": 2}, 3, "4x3"},
+	} {
+		names := slices.Sorted(maps.Keys(c.pieces))
+		set := func(counts map[string]int) string {
+			var terms []string
+			for _, n := range names {
+				if counts[n] > 0 {
+					terms = append(terms, fmt.Sprintf("%s*%d", n, counts[n]))
+				}
+			}
+			return strings.Join(terms, ",")
+		}
+		name := fmt.Sprintf("%s omit %d on %s", set(c.pieces), c.omit, c.board)
+		t.Run(name, func(t *testing.T) {
+			var want int64
+			var leave func(k, left int, counts map[string]int)
+			leave = func(k, left int, counts map[string]int) {
+				if k == len(names) {
+					if left > 0 {
+						return
+					}
+					s, err := spec.Parse("left.toml", []byte(fmt.Sprintf("pieces = %q\n[board]\nsize = %q\n", set(counts), c.board)))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if pz, err := compile.FromSpec(s); err == nil {
+						want += sweepCount(t, pz, "dlx", false)
+					}
+					return
+				}
+				for out := 0; out <= min(left, c.pieces[names[k]]); out++ {
+					counts[names[k]] = c.pieces[names[k]] - out
+					leave(k+1, left-out, counts)
+				}
+				counts[names[k]] = c.pieces[names[k]]
+			}
+			leave(0, c.omit, maps.Clone(c.pieces))
+			if want == 0 {
+				t.Fatal("no choice of pieces left tiles the board: the case tests nothing")
+			}
+			pz := compileSpec(t, fmt.Sprintf("pieces = %q\nomit = %d\n[board]\nsize = %q\n", set(c.pieces), c.omit, c.board))
+			for _, backend := range []string{"dlx", "algx", "memo"} {
+				if got := sweepCount(t, pz, backend, false); got != want {
+					t.Errorf("%s: %d solutions, want %d", backend, got, want)
+				}
+			}
+		})
 	}
 }
