@@ -20,7 +20,7 @@ func (pz *Puzzle) SetBalanceCheck(b Hint) {
 // first colouring does. Only sticks have a second one, the directions with
 // the parity of the row or column: counting its four colours on the 6×6
 // tetrasticks cost a tenth more time for 0.04 % fewer nodes than the
-// directions alone (docs/bench/2026-11-26-balance.md), as a stick's
+// directions alone (bench/results/balance.md), as a stick's
 // counts of them spread over the parities of its places, and the bounds
 // of the pieces left with them.
 func (pz *Puzzle) colourings(cell0 int) []cover.Colouring {

@@ -91,15 +91,15 @@ type grid struct {
 	// whose pieces often cut off a region that algx's choice of the item
 	// with the fewest options does not see to be dead at once. On the
 	// other lattices the check cost more than the nodes it saved (see
-	// docs/bench/2026-11-26-regions.md).
+	// bench/results/dead-regions.md).
 	deadRegions bool
 	// deadRegionsFirst is true where the check was measured to pay for
 	// a first solution (HintByLatticeFirst) though not for a count:
 	// twigs, where it found 142 of the catalogue's 168 first solutions
 	// within 5 s of CPU against 140 without it, losing none
-	// (docs/first-solutions-2026-11-27b.md); and cubes, where the
+	// (bench/results/first-solutions.md); and cubes, where the
 	// cells it gives let the restarts try the snuggest options first
-	// (194 of 201 against 193, docs/first-solutions-2026-11-28c.md).
+	// (194 of 201 against 193, bench/results/first-solutions.md).
 	deadRegionsFirst bool
 	// balanceCheck is true where giving a search cover.Colourings by
 	// default (HintByLattice) was measured to pay: triangles, up and
@@ -108,7 +108,7 @@ type grid struct {
 	// added 3–4 % to the diamond lattice's, whose tree it does not
 	// shrink; elsewhere (squares, cubes, hexagons, trigs, twigs) it
 	// pruned under 1 % of the nodes and cost 2 to 12 % more time (see
-	// docs/bench/2026-11-26-balance.md).
+	// bench/results/balance.md).
 	balanceCheck bool
 }
 

@@ -688,7 +688,7 @@ func threeWords(f, child []uint64) (ks [3]int, ms [3]uint64, ok bool) {
 // secondary bits past the primaries' words, most children differ from
 // their parent in three words (the one-sided tetrasticks on the 5×5
 // diamond lattice: a third fewer updates, 10 % less time; see
-// docs/bench/2026-11-26-sticks.md), while a third word read on every pass
+// bench/results/sticks.md), while a third word read on every pass
 // slowed the two-word 6×6 tetrasticks by 13 %.
 func (a *algx) filterThree(ls, le, ne int, ks [3]int, ms [3]uint64) int {
 	a.stats.Updates += int64(le - ls)

@@ -114,7 +114,7 @@ func chooseBranching(p *Problem) Backend {
 // bits is chosen for it; a search for first solutions keeps the first
 // walks' choice, which is bits more often, as bits with its cheap nodes
 // often reaches a first solution sooner (heptiamonds-hexagram: 1.8 s
-// against 3.9 s; docs/bench/2026-11-26-puzzler-complete.md).
+// against 3.9 s; bench/results/puzzler-complete.md).
 func bitsFaster(p *Problem, whole bool) bool {
 	pl, err := newPlan(p)
 	if err != nil || bitsFits(pl) != nil {

@@ -80,7 +80,7 @@ func (c *Colouring) validate(p *Problem) error {
 // solution below it, and giving up there loses none.
 //
 // Cheaper than it could be strong, by measure (the 6×6 tetrasticks,
-// docs/bench/2026-11-26-balance.md): the bounds come from all of a
+// bench/results/balance.md): the bounds come from all of a
 // piece's options, not only from those still live at the node (the live
 // ones pruned 0.2 % more nodes, for a pass over the list of live options
 // at every node that cost more than all the rest); and only the fewest

@@ -20,7 +20,7 @@ import (
 // order. On the catalogue the plain search of the polycubes of orders 1
 // to 6 in three cubes takes 66 nodes so ordered where it found none in 15
 // s, and a strip of one-sided hexominoes (40×9) 3,825 nodes against 5.4
-// million (docs/first-solutions-2026-11-27c.md). A whole search tries the
+// million (bench/results/first-solutions.md). A whole search tries the
 // same nodes in any order of options, so counts are not reordered.
 type firstKeys struct {
 	size []int32 // primaries each option covers, negated

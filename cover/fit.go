@@ -14,7 +14,7 @@ import (
 // does, and the search finds out only pieces later. Its runs found some
 // first solutions in under a second that took the other runs 5 s or
 // more (a hexatwig trefoil in 1.3 s against 42 s), and lost others that
-// the problem's order finds at once (docs/first-solutions-2026-11-28c.md),
+// the problem's order finds at once (bench/results/first-solutions.md),
 // which is why Restarts takes its runs in turn with the plain search's
 // rather than instead of them. It needs the problem's Cells; without
 // them it is algx.

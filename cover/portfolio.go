@@ -70,7 +70,7 @@ type portfolioLane struct {
 // slice of every round: they find most of the catalogue's first
 // solutions in under a second, and the lanes that join later cost them
 // little there. The lanes that join (see joining) win on puzzles where
-// the restarts take minutes (docs/first-solutions-2026-11-27b.md).
+// the restarts take minutes (bench/results/first-solutions.md).
 func (f Portfolio) restarts(keys *firstKeys) portfolioLane {
 	return portfolioLane{b: Restarts{Backend: f.backend(), Seed: f.Seed, keys: keys}, share: restartShare}
 }
@@ -111,7 +111,7 @@ func (f Portfolio) joining(p, given *Problem, back []int32) []portfolioLane {
 // on every board: on a strip of polysticks this lane finds a first
 // solution in 3 s where the lanes in first order took 10 s. It took the
 // place of restarts that learned item weights, which found none of the
-// catalogue's first solutions within 5 s (docs/first-solutions-2026-11-28b.md).
+// catalogue's first solutions within 5 s (bench/results/first-solutions.md).
 func givenOrderLane(b Backend, given *Problem, back []int32) portfolioLane {
 	toFirst := make([]int32, len(back))
 	for k, o := range back {
@@ -137,7 +137,7 @@ func bitsSuits(p *Problem) bool {
 // with PortfolioUnit, 2 × 15 × 2^22 units, some 0.15 to 0.6 s of one
 // core, before the others join. Slices of 1 with a head start of 2 or 3
 // rounds found fewer of the catalogue's first solutions
-// (docs/first-solutions-2026-11-27b.md).
+// (bench/results/first-solutions.md).
 const (
 	restartShare = 2
 	headStart    = 4

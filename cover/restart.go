@@ -27,7 +27,7 @@ import (
 // twice its budget, so that the solutions near a first one are found by
 // the run that is there: counted afresh at the same size, its budget was
 // often too small to reach the next, and ten solutions took a hundred
-// times one (docs/first-solutions-2026-11-27b.md). Where the backend is auto and auto picks bits,
+// times one (bench/results/first-solutions.md). Where the backend is auto and auto picks bits,
 // the runs of bits take turns with runs of algx or dlx, and on a board
 // with Cells, runs that try the snuggest options first join them (see
 // portfolio).
@@ -148,7 +148,7 @@ type restartRun struct {
 // cheap nodes pay on a whole search, but on the way to a first solution
 // it has no way round a hard spot, where branching on the item with
 // fewest options left often has, and sometimes the other way round (see
-// docs/bench/2026-11-26-first.md). A node of bits costs about
+// bench/results/first-solutions.md). A node of bits costs about
 // 1/bitsNodeCost less than one of algx, so its budgets are that much
 // bigger. auto chooses once, not per run, as for a search that stops at
 // its first solutions. Where the problem has Cells, runs of fitBackend

@@ -355,7 +355,7 @@ func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64, t *sweepT
 // sweepTables are the tables of a sweep's level and of the next, kept from
 // level to level and from one sweep of inclusion–exclusion to the next:
 // made afresh each time, growing, clearing and collecting them took much
-// of the time (docs/counts-2026-11-28.md).
+// of the time (bench/results/counts.md).
 type sweepTables[M mask] struct {
 	cur, next   map[M]int32
 	vecs, nvecs vectorPages // the vectors of cur's states and of next's
@@ -380,7 +380,7 @@ func (t *sweepTables[M]) start(width int) {
 // which go back to a free list when the level is passed: vectors in one
 // slice that grows would leave its outgrown arrays to the collector,
 // which let the heap reach two to four times the state bound
-// (docs/counts-2026-11-28.md).
+// (bench/results/counts.md).
 type vectorPages struct {
 	pages [][]uint64
 	width int

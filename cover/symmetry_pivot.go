@@ -11,7 +11,7 @@ import (
 // A PivotRule picks the item whose options Distinct reduces to one per
 // orbit. Every rule gives the same counts; they differ in the size of the
 // search tree, by a factor of up to 3 on the catalogue's hard puzzles and
-// of up to 40 on others (docs/bench/2026-11-26-pivot.md), and no rule that
+// of up to 40 on others (bench/results/pivot.md), and no rule that
 // looks only at the options (how many each item keeps, which of them a
 // symmetry fixes, how many options each leaves live) was found that never
 // loses much against PivotFewest.

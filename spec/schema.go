@@ -417,7 +417,7 @@ func decodeCount(dst *Value[int64], n *node, name string) *Error {
 // cannot lift the limit that guards against hostile files: the
 // catalogue's largest puzzle, polycubes-56-crystal-1, has 2,365,581
 // placements and peaks at 0.8 GB to compile and 1 GB to search with dlx
-// (docs/bench/2026-11-26-build.md); memory grows with the placements.
+// (bench/results/build.md); memory grows with the placements.
 const MaxDeclaredPlacements = 4_000_000
 
 func decodeMaxPlacements(dst *Value[int64], n *node, name string) *Error {

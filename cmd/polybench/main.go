@@ -3,7 +3,7 @@
 // catalogue puzzles, the NYT Pips set, hard Sudoku, enumerations), and
 // writes the table to DIR/DATE.md and DIR/DATE.json:
 //
-//	go run ./cmd/polybench [-backends dlx,algx] [-workers 0,1,2] [-repeat 3] [-long] [-filter RE] [-out docs/bench]
+//	go run ./cmd/polybench [-backends dlx,algx] [-workers 0,1,2] [-repeat 3] [-long] [-filter RE] [-out bench/results]
 //
 // It runs from the module's directory (or -root), whose testdata hold the
 // workloads' files; it is a tool for this repository, not part of the
@@ -39,7 +39,7 @@ func run() error {
 	data := flag.String("data", "", "directory of the workloads' DLX files (default ROOT/cover/testdata)")
 	long := flag.Bool("long", false, "add the workloads that take seconds to an hour (the hard catalogue puzzles: solid pentominoes 3x4x5, tetrasticks 6x6, the hexagram, the polyomino diamonds, O'Beirne's hexagon, the one-sided tetrastick diamond lattice)")
 	filter := flag.String("filter", "", "run only the workloads whose names match this regular expression")
-	out := flag.String("out", "docs/bench", "directory for the report")
+	out := flag.String("out", "bench/results", "directory for the report")
 	backends := flag.String("backends", "", "comma-separated backends (default: all)")
 	workers := flag.String("workers", "", "comma-separated worker counts, 0 for the backend alone (default: 0,1,cores)")
 	repeat := flag.Int("repeat", 1, "runs per case; the fastest is kept")

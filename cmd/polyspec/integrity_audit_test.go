@@ -36,7 +36,7 @@ type auditVerdict struct {
 // cut short or edited at many bytes; YAML alias bombs), runs each, and
 // checks that each is refused, naming the file, or answered with the
 // count of pentominoes-4x15 --all, 1,472. With POLYSPEC_AUDIT=FILE it
-// writes the table of docs/integrity-audit.md to FILE.
+// writes the table of bench/results/integrity-audit.md to FILE.
 func TestIntegrityAudit(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the audit runs a few hundred commands")

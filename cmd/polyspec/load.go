@@ -286,7 +286,7 @@ func preparing() progress.Status { return progress.Status{Label: "preparing", So
 // pivotAuto is the default of --pivot: PivotEstimate for a search that
 // runs to its end, where weighing the pivots (a few tenths of a second
 // on the hard puzzles) repays itself many times over when it finds a
-// smaller tree (docs/bench/2026-11-26-pivot.md), and PivotFewest for a
+// smaller tree (bench/results/pivot.md), and PivotFewest for a
 // search cut short, which may find what it wants in a few nodes.
 const pivotAuto = "auto"
 

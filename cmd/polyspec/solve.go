@@ -173,7 +173,7 @@ func (c *SolveCmd) notice(j *job, total emit.Summary) string {
 // compiles a puzzle: what a build allocates it mostly keeps, so a
 // collection then finds little to free, and on the largest board each
 // one costs more than it saves (polycubes-56-crystal-1's first solution:
-// 7.2 s of CPU against 14; docs/first-solutions-2026-11-28b.md). The
+// 7.2 s of CPU against 14; bench/results/first-solutions.md). The
 // search that follows runs with the percent the process had.
 const loadGCPercent = 1000
 
