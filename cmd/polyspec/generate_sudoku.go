@@ -24,12 +24,12 @@ import (
 
 // generateHelp is polyspec generate --help: generate_polypips's, less its
 // first sentence, which the command's summary takes over, and a word on
-// Sudoku, which 'polyspec help sudoku' says more of.
+// Sudoku and polyform specs, which help topics say more of.
 func generateHelp() string {
 	_, pips, _ := strings.Cut(pipscli.GenerateHelp, "\n\n")
 	return pips + `
 
-Sudoku: --sudoku NxN, or a Sudoku spec as CONFIG: a minimal Sudoku, rated ('polyspec help sudoku').`
+Sudoku and polyform puzzles with one solution too: 'polyspec help sudoku', 'polyspec help unique'.`
 }
 
 // SudokuGenerateFlags are generate's flags for Sudoku.

@@ -41,7 +41,7 @@ type CLI struct {
 	Schema   SchemaCmd   `cmd:"" group:"formats" help:"Print the JSON Schema of spec files, for editors."`
 
 	Enumerate  EnumerateCmd  `cmd:"" group:"more" help:"Count (or list) every polyform of one order on a lattice."`
-	Generate   GenerateCmd   `cmd:"" group:"more" help:"Generate a Polypips game, or a minimal Sudoku with one solution."`
+	Generate   GenerateCmd   `cmd:"" group:"more" help:"Generate a Polypips game, or a Sudoku or polyform puzzle with one solution."`
 	Completion CompletionCmd `cmd:"" group:"more" help:"Print a shell's completion script (bash, zsh, fish)."`
 	Help       HelpCmd       `cmd:"" group:"more" help:"Print a help topic (spec, limits, ...) or a command's help."`
 }

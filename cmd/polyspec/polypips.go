@@ -41,6 +41,9 @@ func (c *GenerateCmd) limits() compile.Limits { return compile.Limits{Placements
 func (c *GenerateCmd) Help() string { return generateHelp() }
 
 func (c *GenerateCmd) Run(e *env) error {
+	if done, err := c.runPolyform(e); done {
+		return err
+	}
 	if done, err := c.runSudoku(e); done {
 		return err
 	}
