@@ -19,6 +19,11 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
+// PolyformGenerateFlags are generate's flags for polyform specs.
+type PolyformGenerateFlags struct {
+	Shape bool `help:"Search a board the polyform spec's pieces tile one way only."`
+}
+
 // polyformTarget loads CONFIG when it is a polyform spec: a catalogue
 // name, or a TOML or YAML file whose board is a table (a Polypips
 // configuration's is a string) and whose kind, if given, is "polyform". A
@@ -90,6 +95,9 @@ func (c *GenerateCmd) runPolyform(e *env) (bool, error) {
 		return true, e.failed(err, 2)
 	}
 	opt := polygen.Options{Seed: seed, Progress: &polygen.Progress{}}
+	if c.Shape {
+		return true, c.generateBoard(e, s, pz, opt)
+	}
 	p := opt.Progress
 	stop := e.status.Show(func() progress.Status {
 		return progress.Status{Label: fmt.Sprintf("fixing pieces, %d fixed", p.Best.Load()), Solutions: -1, Nodes: p.Nodes.Load()}
@@ -107,6 +115,46 @@ func (c *GenerateCmd) runPolyform(e *env) (bool, error) {
 	return true, writeFixedSpec(e.stdout, s, pz.Lattice, f, c.Config, seed)
 }
 
+// generateBoard searches a board that the spec's pieces tile one way
+// only, from --board or the spec's board, and prints it as a spec.
+func (c *GenerateCmd) generateBoard(e *env, s *spec.Spec, pz *compile.Puzzle, opt polygen.Options) error {
+	if len(s.Rules) > 0 || s.Omit.V > 0 || s.Board.Tube.V {
+		return e.failed(fmt.Errorf("%s: --shape searches a board for the pieces alone: its rules, omit and tube name or need the spec's board", c.Config), 2)
+	}
+	from := "the spec's board"
+	var start []compile.Cell
+	if c.Board != "" {
+		var w, h int
+		if _, err := fmt.Sscanf(c.Board, "%dx%d", &w, &h); err != nil || fmt.Sprintf("%dx%d", w, h) != c.Board || w < 1 || h < 1 {
+			return e.failed(fmt.Errorf("--board %q: with --shape, expected a rectangle WxH such as 10x6", c.Board), 2)
+		}
+		if start = pz.Lattice.Block(w, h, 1); start == nil {
+			return e.failed(fmt.Errorf("--board %s: the %s lattice has no WxH board", c.Board, pz.Lattice.Name()), 2)
+		}
+		from = "a " + c.Board + " rectangle"
+	}
+	p := opt.Progress
+	stop := e.status.Show(func() progress.Status {
+		return progress.Status{Label: fmt.Sprintf("searching a board, %d tried, fewest solutions %d", p.Moves.Load(), p.Best.Load()), Solutions: -1, Nodes: p.Nodes.Load()}
+	})
+	b, err := polygen.FindBoard(e.ctx, pz, start, polygen.BoardOptions{Options: opt})
+	stop()
+	switch {
+	case errors.Is(err, context.Canceled):
+		return e.failed(errors.New("interrupted"), 130)
+	case errors.Is(err, polygen.ErrNoBoard):
+		return e.failed(fmt.Errorf("%s: %w", c.Config, err), 1)
+	case err != nil && c.Board != "":
+		return e.failed(fmt.Errorf("--board %s: %w", c.Board, err), 2)
+	case err != nil:
+		return e.failed(err, 2)
+	}
+	if b.Assembled {
+		from += ", which the pieces do not tile, so from the pieces laid side by side"
+	}
+	return writeBoardSpec(e.stdout, s, pz.Lattice, b, fmt.Sprintf("%s --shape --seed %d", c.Config, opt.Seed), from, opt.Seed)
+}
+
 // seed reads --seed, 1 unless given.
 func (c *GenerateCmd) seed() (uint64, error) {
 	if c.Seed == "" {
@@ -122,8 +170,11 @@ func (c *GenerateCmd) seed() (uint64, error) {
 // refuseForPolyform names the first flag that means nothing for a
 // polyform spec. --unique is accepted: every result is proved unique.
 func (c *GenerateCmd) refuseForPolyform() error {
+	if c.Board != "" && !c.Shape {
+		return errors.New("--board is for Polypips games, or with --shape the board a search starts from: a polyform spec gives its own board")
+	}
 	for _, f := range []struct{ name, value string }{
-		{"--board", c.Board}, {"--pieces", c.Pieces}, {"--constraints", c.Constraints},
+		{"--pieces", c.Pieces}, {"--constraints", c.Constraints},
 		{"--coverage", c.Coverage}, {"--selection", c.Selection},
 	} {
 		if f.value != "" {
@@ -175,28 +226,7 @@ func writeFixedSpec(w io.Writer, s *spec.Spec, l compile.Lattice, f *polygen.Fix
 	default:
 		fmt.Fprintf(&b, "# Not shown minimum: the sets of %d of the solution's %d pieces are too many to search.\n", len(f.Fixed)-1, len(f.Solution))
 	}
-	fmt.Fprintf(&b, "title = %s\n", tomlString(fmt.Sprintf("%s, generated (seed %d)", title, seed)))
-	if s.Lattice.Set {
-		fmt.Fprintf(&b, "lattice = %s\n", tomlString(s.Lattice.V))
-	}
-	fmt.Fprintf(&b, "pieces = %s\n", tomlString(s.Pieces.S))
-	for _, k := range []struct {
-		key string
-		set bool
-		val string
-	}{
-		{"one-sided", s.OneSided.V, "true"},
-		{"may-cross", s.MayCross.V, "true"},
-		{"omit", s.Omit.Set, fmt.Sprint(s.Omit.V)},
-		{"omittable", s.Omittable.S != "", tomlString(s.Omittable.S)},
-		{"symmetry", s.Symmetry.Set, tomlString(s.Symmetry.V)},
-		{"unique", s.Unique.V, "true"},
-	} {
-		if k.set {
-			fmt.Fprintf(&b, "%s = %s\n", k.key, k.val)
-		}
-	}
-	fmt.Fprintf(&b, "count = 1\ncount-all = 1\ncount-by = %s\n", tomlString(fmt.Sprintf("polyspec generate, seed %d, %s", seed, f.Unique.Backend)))
+	writeKeys(&b, s, fmt.Sprintf("%s, generated (seed %d)", title, seed), s.Unique.V, 1, seed, f.Unique.Backend)
 	var rules []string
 	for _, r := range s.Rules {
 		rules = append(rules, tomlString(r.S))
@@ -212,6 +242,92 @@ func writeFixedSpec(w io.Writer, s *spec.Spec, l compile.Lattice, f *polygen.Fix
 	writeShapesAndBoard(&b, s)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeKeys writes the keys of a generated spec before its rules: the
+// spec's own, and polyspec's counts.
+func writeKeys(b *strings.Builder, s *spec.Spec, title string, unique bool, all int64, seed uint64, backend string) {
+	fmt.Fprintf(b, "title = %s\n", tomlString(title))
+	if s.Lattice.Set {
+		fmt.Fprintf(b, "lattice = %s\n", tomlString(s.Lattice.V))
+	}
+	fmt.Fprintf(b, "pieces = %s\n", tomlString(s.Pieces.S))
+	for _, k := range []struct {
+		key string
+		set bool
+		val string
+	}{
+		{"one-sided", s.OneSided.V, "true"},
+		{"may-cross", s.MayCross.V, "true"},
+		{"omit", s.Omit.Set, fmt.Sprint(s.Omit.V)},
+		{"omittable", s.Omittable.S != "", tomlString(s.Omittable.S)},
+		{"symmetry", s.Symmetry.Set, tomlString(s.Symmetry.V)},
+		{"unique", unique, "true"},
+	} {
+		if k.set {
+			fmt.Fprintf(b, "%s = %s\n", k.key, k.val)
+		}
+	}
+	fmt.Fprintf(b, "count = 1\ncount-all = %d\ncount-by = %s\n", all, tomlString(fmt.Sprintf("polyspec generate, seed %d, %s", seed, backend)))
+}
+
+// writeBoardSpec writes the board found as a spec: the spec's pieces on
+// it, and polyspec's counts.
+func writeBoardSpec(w io.Writer, s *spec.Spec, l compile.Lattice, bd *polygen.Board, request, from string, seed uint64) error {
+	var b strings.Builder
+	title := s.Title.V
+	if title == "" {
+		title = s.Name.V
+	}
+	fmt.Fprintf(&b, "# A board of %d cells that the pieces of %s tile one way only, made by polyspec generate %s\n", len(bd.Cells), title, request)
+	fmt.Fprintf(&b, "# from %s in %d moves (%d kept).\n", from, bd.Moves, bd.Accepted)
+	if bd.Symmetries > 1 {
+		fmt.Fprintf(&b, "# Unique: a search modulo the board's %d symmetries (%s, %d nodes) found one solution and no second;\n", bd.Symmetries, bd.Unique.Backend, bd.Unique.Nodes)
+		fmt.Fprintf(&b, "# a count without them found %s.\n", emit.Count(bd.All.Solutions, "solution"))
+	} else {
+		fmt.Fprintf(&b, "# Unique: the board has no symmetry, and a search (%s, %d nodes) found one solution and no second.\n", bd.Unique.Backend, bd.Unique.Nodes)
+	}
+	writeKeys(&b, s, fmt.Sprintf("%s: a board with one solution (seed %d)", title, seed), true, bd.All.Solutions, seed, bd.Unique.Backend)
+	if len(s.Shapes) > 0 {
+		b.WriteString("\n[shapes]\n")
+		for _, sh := range s.Shapes {
+			fmt.Fprintf(&b, "%s = %s\n", tomlKey(sh.Name), tomlString(sh.Cells.V))
+		}
+	}
+	b.WriteString("\n[board]\n")
+	if l.Squares() {
+		fmt.Fprintf(&b, "art = %s\n", tomlRows(artRows(bd.Cells)))
+	} else {
+		cells := make([]string, len(bd.Cells))
+		for i, c := range bd.Cells {
+			cells[i] = compile.CellName(c, l)
+		}
+		fmt.Fprintf(&b, "cells = %s\n", tomlString(strings.Join(cells, " ")))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// artRows draws squares as the board key's art: '#' for a cell, the top
+// row (the greatest y) first.
+func artRows(cells []compile.Cell) []string {
+	lo, hi := cells[0], cells[0]
+	for _, c := range cells {
+		lo = compile.Cell{min(lo[0], c[0]), min(lo[1], c[1])}
+		hi = compile.Cell{max(hi[0], c[0]), max(hi[1], c[1])}
+	}
+	rows := make([][]byte, hi[1]-lo[1]+1)
+	for i := range rows {
+		rows[i] = []byte(strings.Repeat(".", hi[0]-lo[0]+1))
+	}
+	for _, c := range cells {
+		rows[hi[1]-c[1]][c[0]-lo[0]] = '#'
+	}
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = strings.TrimRight(string(r), ".")
+	}
+	return out
 }
 
 // writeShapesAndBoard writes the spec's shapes and board tables as it

@@ -23,13 +23,11 @@ import (
 )
 
 // generateHelp is polyspec generate --help: generate_polypips's, less its
-// first sentence, which the command's summary takes over, and a word on
-// Sudoku and polyform specs, which help topics say more of.
+// first sentence, which the command's summary takes over. Its examples
+// name the help topics on Sudoku and polyform specs.
 func generateHelp() string {
 	_, pips, _ := strings.Cut(pipscli.GenerateHelp, "\n\n")
-	return pips + `
-
-Sudoku and polyform puzzles with one solution too: 'polyspec help sudoku', 'polyspec help unique'.`
+	return pips
 }
 
 // SudokuGenerateFlags are generate's flags for Sudoku.

@@ -97,8 +97,9 @@ var examples = map[string][]string{
 	},
 	"generate": {
 		"polyspec generate --board 6x10 --pieces 12x5 --constraints any --seed 7 > game.txt",
-		"polyspec generate --sudoku 9x9 --symmetry half-turn --seed 7 > s.toml   # a minimal Sudoku",
-		"polyspec generate pentominoes-6x10 --seed 7 > p.toml   # fixed pieces make one solution",
+		"polyspec generate --sudoku 9x9 --symmetry half-turn --seed 7 > s.toml # 'polyspec help sudoku'",
+		"polyspec generate pentominoes-6x10 --seed 7 > p.toml   # fixed pieces; 'polyspec help unique'",
+		"polyspec generate pentominoes-6x10 --shape --seed 7 > b.toml   # a board, one solution",
 	},
 	"completion": {
 		"polyspec completion bash                   # source <(polyspec completion bash) in ~/.bashrc",

@@ -32,6 +32,7 @@ func (c *DrawCmd) Run(e *env) error {
 type GenerateCmd struct {
 	pipscli.GenerateFlags `embed:""`
 	SudokuGenerateFlags   `embed:""`
+	PolyformGenerateFlags `embed:""`
 	MaxPlacements         int `name:"max-placements" default:"2000000" placeholder:"N" group:"limits" help:"Refuse a game with more placements (0: no limit)."`
 }
 

@@ -36,9 +36,10 @@ type Options struct {
 type Progress struct {
 	// Searches and Nodes count the searches run so far and their nodes.
 	Searches, Nodes atomic.Int64
-	// Best is the fewest solutions found so far (FindBoard), or the fixed
-	// pieces so far (FixPieces).
-	Best atomic.Int64
+	// Best is the fewest solutions of a board so far (FindBoard), or the
+	// fixed pieces so far (FixPieces); Moves counts FindBoard's boards
+	// tried.
+	Best, Moves atomic.Int64
 }
 
 // A Placed piece is a piece of a solution: its name and cells.

@@ -178,3 +178,122 @@ func ExampleFixPieces() {
 	// N [[2 1 0] [3 0 0] [3 1 0] [4 0 0] [5 0 0]]
 	// unique: true minimum: true
 }
+
+// TestFindBoard checks each board found with two other backends than the
+// one FindBoard searched with, through the spec loader: one solution
+// modulo the board's symmetries, as many without as FindBoard counted.
+func TestFindBoard(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		seeds     []uint64
+		assembled bool
+	}{
+		// The five tetrominoes tile no rectangle: a checkerboard colours
+		// T's squares three to one and the others' two to two.
+		{"tetrominoes", "pieces = \"4*\"\n[board]\nsize = \"5x4\"\n", []uint64{1, 2, 3}, true},
+		{"hexiamonds", "lattice = \"iamond\"\npieces = \"6*\"\n[board]\nsize = \"9x4\"\n", []uint64{1}, false},
+		{"pentominoes", "pieces = \"5*\"\n[board]\nsize = \"10x6\"\n", []uint64{0}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, err := spec.Parse("base.toml", []byte(c.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			pz := compileSpec(t, s)
+			for _, seed := range c.seeds {
+				b, err := polygen.FindBoard(context.Background(), pz, nil, polygen.BoardOptions{Options: polygen.Options{Seed: seed}})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if b.Assembled != c.assembled || b.Unique.Solutions != 1 || len(b.Cells) != len(pz.Board) {
+					t.Errorf("seed %d: assembled %v, unique %+v, %d cells", seed, b.Assembled, b.Unique, len(b.Cells))
+				}
+				cells := make([]string, len(b.Cells))
+				for i, cell := range b.Cells {
+					cells[i] = compile.CellName(cell, pz.Lattice)
+				}
+				src := c.src[:strings.Index(c.src, "[board]")] + "[board]\ncells = \"" + strings.Join(cells, " ") + "\"\n"
+				found, err := spec.Parse("found.toml", []byte(src))
+				if err != nil {
+					t.Fatal(err)
+				}
+				fz := compileSpec(t, found)
+				for _, backend := range []string{"dlx", "memo"} {
+					if n := countWith(t, fz, backend, true, 0); n != 1 {
+						t.Errorf("seed %d: %s: %d solutions modulo symmetry, want 1", seed, backend, n)
+					}
+					if n := countWith(t, fz, backend, false, 0); n != b.All.Solutions {
+						t.Errorf("seed %d: %s: %d solutions, FindBoard counted %d", seed, backend, n, b.All.Solutions)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestFindBoardAgain checks that a seed makes the same board.
+func TestFindBoardAgain(t *testing.T) {
+	s, err := spec.Parse("t.toml", []byte("pieces = \"4*\"\n[board]\nsize = \"5x4\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pz := compileSpec(t, s)
+	var boards []string
+	for _, seed := range []uint64{5, 5, 6} {
+		b, err := polygen.FindBoard(context.Background(), pz, nil, polygen.BoardOptions{Options: polygen.Options{Seed: seed}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		boards = append(boards, fmt.Sprint(b.Cells))
+	}
+	if boards[0] != boards[1] || boards[0] == boards[2] {
+		t.Errorf("seeds 5, 5 and 6 made %q", boards)
+	}
+}
+
+// TestFindBoardRefuses checks the requests FindBoard cannot serve.
+func TestFindBoardRefuses(t *testing.T) {
+	for _, c := range []struct{ name, src, want string }{
+		{"rules", "pieces = \"5*\"\nrules = \"X at 4,0 3,1 4,1 5,1 4,2\"\n[board]\nsize = \"10x6\"\n", "without rules"},
+		{"omit", "pieces = \"4*\"\nomit = 1\n[board]\nsize = \"4x4\"\n", "pieces left out"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, err := spec.Parse("r.toml", []byte(c.src))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = polygen.FindBoard(context.Background(), compileSpec(t, s), nil, polygen.BoardOptions{})
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("got %v, want an error with %q", err, c.want)
+			}
+		})
+	}
+	s, err := spec.Parse("t.toml", []byte("pieces = \"4*\"\n[board]\nsize = \"5x4\"\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pz := compileSpec(t, s)
+	if _, err := polygen.FindBoard(context.Background(), pz, pz.Lattice.Block(4, 4, 1), polygen.BoardOptions{}); err == nil || !strings.Contains(err.Error(), "the pieces cover 20 cells but the board has 16") {
+		t.Errorf("a start of 16 cells for 20: got %v", err)
+	}
+}
+
+func ExampleFindBoard() {
+	s, err := spec.Parse("t.toml", []byte("pieces = \"4*\"\n[board]\nsize = \"5x4\"\n"))
+	if err != nil {
+		panic(err)
+	}
+	pz, err := compile.FromSpec(s)
+	if err != nil {
+		panic(err)
+	}
+	b, err := polygen.FindBoard(context.Background(), pz, nil, polygen.BoardOptions{Options: polygen.Options{Seed: 1}})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(len(b.Cells), "cells, from the pieces laid side by side:", b.Assembled)
+	fmt.Println("one solution:", b.Unique.Solutions == 1, "of", b.All.Solutions, "in all")
+	// Output:
+	// 20 cells, from the pieces laid side by side: true
+	// one solution: true of 1 in all
+}
