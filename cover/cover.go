@@ -1,14 +1,3 @@
-// Package cover holds the exact-cover intermediate representation that every
-// puzzle compiles to, and the interchangeable backends that search it.
-//
-// A Problem is a list of items and a list of options; each option names some
-// items. A solution is a set of options that covers every primary item
-// between its lower and upper multiplicity bound (exactly once for plain
-// exact cover) and every secondary item at most once, or any number of times
-// as long as all options that cover it agree on its colour.
-//
-// The package knows nothing of puzzles, files or lattices: callers give it
-// items and options and get back option indices.
 package cover
 
 import (
