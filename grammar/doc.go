@@ -12,8 +12,15 @@
 // caller knows where the string sits in its file and shifts the position
 // there (lexer.Position.Add does exactly that).
 //
-// The languages so far: the piece-set rules, which say which pieces a
-// puzzle uses (ParsePieceSet); and the Polypips piece notation, such as
-// "5F+:12345:90", with its shape references (ParsePolypip, ParsePolypips,
-// ParseShape, Layout).
+// The languages: the piece-set rules, which say which pieces a puzzle
+// uses (ParsePieceSet, pieceset.go); the rules of a spec's rules key
+// (ParsePuzzleRule, puzzlerule.go, one prule_*.go file per rule type);
+// the Polypips piece notation, such as "5F+:12345:90", with its shape
+// references (ParsePolypip, ParsePolypips, ParseShape, Layout; polypip*.go
+// and shapes.go); and the Pips constraints (ParseConstraint,
+// constraint.go), whose rules are one rule_*.go file per type (ParseRule,
+// rule.go).
+//
+// Start reading at lexer.go and error.go, which every language shares,
+// then the language you need.
 package grammar

@@ -22,6 +22,11 @@
 // The package only checks the shape of a spec. The piece rule string is kept
 // as text (see [Text]) and parsed by the compiler, which can turn an offset
 // inside the rule back into a file position with [Text.PosAt].
+//
+// Start reading at Parse (this file) and the Spec type; toml.go and
+// yaml.go decode each syntax into the tree of tree.go, and reference.go
+// holds the table of keys from which help, docs/spec.md and the JSON
+// Schema (schema.go) are made.
 package spec
 
 import (

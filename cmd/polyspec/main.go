@@ -1,5 +1,10 @@
 // Command polyspec solves, counts and checks polyform puzzles written as
 // spec files, and exact-cover problems written in Knuth's DLX format.
+//
+// Start reading at CLI (this file), the commands and their flags; each
+// command is a file of its own (solve.go, verify.go, ...). load.go turns
+// every kind of input into a job of the solve pipeline, and help.go and
+// topics/ hold the help texts. docs/cli.md describes the command line.
 package main
 
 import (

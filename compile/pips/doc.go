@@ -22,4 +22,8 @@
 // cells, and the pieces cut from the board with their pips. The solution
 // exists by construction; with GenerateOptions.Unique the solver then
 // checks that it is the only one, adding constraints until it is.
+//
+// Start reading at Game (game.go), then the readers — ReadGame (text.go),
+// ReadNYT (nyt.go), FromSpec (spec.go) — and Compile (compile.go). The
+// generator is Generate (generate.go) and its generate_*.go phases.
 package pips

@@ -12,4 +12,9 @@
 // the spec's shapes table, and checks its work by compiling the spec it
 // wrote and finding the file's solution among the placements. Guess, which
 // tells Import a file's lattice, tells render too.
+//
+// Start reading at Import (import.go); read.go reads a file, board.go
+// finds the board and a piece parked beside it, pieces.go names the
+// pieces, and infer.go holds the counting conventions tried in turn to
+// reproduce a file's count.
 package puzzler

@@ -13,6 +13,10 @@
 //
 // A Layout holds what all puzzles of one shape share, so that solving many
 // puzzles builds it once.
+//
+// Start reading at NewLayout (this file); FromSpec (fromspec.go) reads a
+// spec of kind "sudoku", List (list.go) a file of many puzzles, and
+// generate.go and rate.go make and rate puzzles.
 package sudoku
 
 import (

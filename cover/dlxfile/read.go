@@ -9,6 +9,8 @@
 //
 // Blank lines are ignored. Names and colours are runs of characters other
 // than spaces, tabs, ':' and '|'.
+//
+// Start reading at Read (this file); write.go writes the same format.
 package dlxfile
 
 import (

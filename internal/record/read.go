@@ -2,6 +2,10 @@
 // Puzzler's solution files, which polyspec writes too: the one place their
 // syntax is kept, for the importer in compile/puzzler, for render, which
 // draws them, and for emit, which writes them with their pictures.
+//
+// Start reading at this file (the records); closing.go reads the
+// "solving" and closing lines, write.go writes records, and coord.go
+// reads coordinates within bounds.
 package record
 
 import (

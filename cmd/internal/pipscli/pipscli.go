@@ -3,6 +3,11 @@
 // the input formats and makes a file's games into a job of the solve
 // pipeline, which prints and draws them; and it generates games from a
 // configuration and flags.
+//
+// Start reading at Detect and Load (this file), which recognise a file's
+// format and make its games a job; print.go turns solutions into box
+// art, draw.go and generate.go are the draw and generate commands, and
+// parse.go reads their command lines.
 package pipscli
 
 import (
