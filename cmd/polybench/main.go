@@ -1,7 +1,8 @@
 // Command polybench times the exact-cover backends, alone and inside
 // cover.Parallel, on the standard workloads (see bench/suite: DLX files,
 // catalogue puzzles, the NYT Pips set, hard Sudoku, enumerations), and
-// writes the table to DIR/DATE.md and DIR/DATE.json:
+// writes the table to DIR/polybench.md and DIR/polybench.json, the current
+// figures (each report carries its date; older runs are in git history):
 //
 //	go run ./cmd/polybench [-backends dlx,algx] [-workers 0,1,2] [-repeat 3] [-long] [-filter RE] [-out bench/results]
 //
@@ -86,7 +87,7 @@ func run() error {
 	if err := os.MkdirAll(*out, 0o777); err != nil {
 		return err
 	}
-	base := filepath.Join(*out, rep.Date)
+	base := filepath.Join(*out, "polybench")
 	for _, o := range []struct {
 		ext   string
 		write func(io.Writer, suite.Report) error
