@@ -129,6 +129,10 @@ func Standard(root, dlx string) []Workload {
 		PipsCount("nyt-pips-count", filepath.Join(root, "compile", "pips", "testdata", "nyt")),
 		noBits(SudokuList("sudoku-top95", filepath.Join(root, "compile", "sudoku", "testdata", "top95.txt"))),
 		SudokuGenerate("sudoku-generate-100", 100),
+		// Polyform puzzles made unique (docs/generate.md): fixed pieces,
+		// and boards searched for the 12 pentominoes from 6x10.
+		PolyformGenerate("polyform-fix-6x10-20", "pentominoes-6x10", 20, false),
+		PolyformGenerate("polyform-board-pentominoes-10", "pentominoes-6x10", 10, true),
 		// First solutions that took polyspec over 5 s (docs/first-solutions-2026-11-27.md,
 		// docs/first-solutions-2026-11-27b.md, docs/first-solutions-2026-11-27c.md,
 		// docs/first-solutions-2026-11-28b.md, docs/first-solutions-2026-11-28c.md).

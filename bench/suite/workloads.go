@@ -8,6 +8,7 @@ import (
 
 	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/compile/pips"
+	"github.com/polyspec/polyspec/compile/polygen"
 	"github.com/polyspec/polyspec/compile/sudoku"
 	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/puzzles"
@@ -244,4 +245,62 @@ func Enumeration(name, lattice string, order int, want int64) Workload {
 			}, nil
 		},
 	}
+}
+
+// PolyformGenerate makes a catalogue puzzle unique for seeds 0 to
+// seeds-1, as polyspec generate NAME does: by fixing pieces, or with shape
+// by searching a board for its pieces. Its count is the puzzles made, each
+// proved unique.
+func PolyformGenerate(name, puzzle string, seeds int, shape bool) Workload {
+	about := fmt.Sprintf("polyspec generate %s --seed 0..%d", puzzle, seeds-1)
+	if shape {
+		about += " --shape"
+	}
+	return Workload{
+		Name: name, About: about, Want: int64(seeds),
+		Backends: []string{"algx", "dlx"}, Workers: []int{0},
+		Prepare: func() (Work, error) {
+			e, ok := puzzles.Lookup(puzzle)
+			if !ok {
+				return nil, fmt.Errorf("suite: no catalogue puzzle %q", puzzle)
+			}
+			s, err := spec.LoadFS(puzzles.FS, e.Path)
+			if err != nil {
+				return nil, err
+			}
+			pz, err := compile.FromSpec(s)
+			if err != nil {
+				return nil, err
+			}
+			return func(ctx context.Context, c Case) (cover.Stats, error) {
+				var total cover.Stats
+				for seed := range uint64(seeds) {
+					unique, nodes, err := generateOne(ctx, pz, shape, polygen.Options{Seed: seed, Backend: c.Backend})
+					if err != nil {
+						return total, err
+					}
+					total.Solutions += unique.Solutions
+					total.Nodes += nodes
+				}
+				return total, nil
+			}, nil
+		},
+	}
+}
+
+// generateOne makes one puzzle of PolyformGenerate, returning the proof of
+// its uniqueness and the nodes of every search.
+func generateOne(ctx context.Context, pz *compile.Puzzle, shape bool, opt polygen.Options) (polygen.Proof, int64, error) {
+	if shape {
+		b, err := polygen.FindBoard(ctx, pz, nil, polygen.BoardOptions{Options: opt})
+		if err != nil {
+			return polygen.Proof{}, 0, err
+		}
+		return b.Unique, b.Nodes, nil
+	}
+	f, err := polygen.FixPieces(ctx, pz, 0, opt)
+	if err != nil {
+		return polygen.Proof{}, 0, err
+	}
+	return f.Unique, f.Nodes, nil
 }
