@@ -258,7 +258,7 @@ func PolyformGenerate(name, puzzle string, seeds int, shape bool) Workload {
 	}
 	return Workload{
 		Name: name, About: about, Want: int64(seeds),
-		Backends: []string{"algx", "dlx"}, Workers: []int{0},
+		Backends: []string{"auto", "algx", "dlx"}, Workers: []int{0},
 		Prepare: func() (Work, error) {
 			e, ok := puzzles.Lookup(puzzle)
 			if !ok {
