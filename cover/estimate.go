@@ -181,6 +181,14 @@ func EstimateSearch(ctx context.Context, p *Problem, workers, maxWalks int) (Est
 	return estimateSearch(ctx, p, estimateTarget, max(workers, 1), maxWalks)
 }
 
+// QuickEstimate is EstimateSearch made cheap enough to run before any
+// search: a few subproblems and walks, on one core. Rougher still, it
+// tells a search of hours from one of centuries, which is what a warning
+// before a count that cannot finish needs.
+func QuickEstimate(ctx context.Context, p *Problem) (Estimate, error) {
+	return estimateSearch(ctx, p, 8, 1, 64)
+}
+
 // estimateTarget is the number of subproblems EstimateSearch weighs.
 const estimateTarget = 512
 

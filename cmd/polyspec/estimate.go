@@ -17,6 +17,43 @@ import (
 // heptiamond board's estimate under a second.
 const estimateWalks = 20000
 
+// endlessNodes is the size of a search that warnEndless warns of: at the
+// ten million nodes a second of a fast search on one core, more than a
+// day.
+const endlessNodes = 1e12
+
+// warnEndless says on stderr, as a whole search starts, that it cannot
+// finish in any run when a quick estimate of its tree (cover.QuickEstimate)
+// is past endlessNodes, as the dorian cube's is. The estimate runs beside
+// the search, so that no search waits for it (it takes a few
+// milliseconds, a tenth of a second on the largest boards); the function
+// it returns, called when the search ends, stops it and waits for it, and
+// a search done first hears no warning.
+func warnEndless(e *env, pt *pipeline.Part) (stop func()) {
+	if pt.Backend != nil || pt.Regions != nil || pt.Problem == nil {
+		return func() {} // the sums backend's search of a game, which it does not size
+	}
+	p := pt.Problem
+	if pt.Distinct != nil {
+		p = pt.Distinct.Problem()
+	}
+	ctx, cancel := context.WithCancel(e.ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		est, err := cover.QuickEstimate(ctx, p)
+		if err != nil || est.Nodes < endlessNodes || ctx.Err() != nil {
+			return
+		}
+		title := ""
+		if pt.Title != "" {
+			title = pt.Title + ": "
+		}
+		fmt.Fprintf(e.stderr, "polyspec: %sthis search is about %.1g nodes by a rough estimate, more than a run can finish; Ctrl-C stops it with what it found ('polyspec help long' tells how to split a long count)\n", title, est.Nodes)
+	}()
+	return func() { cancel(); <-done }
+}
+
 // estimate prints, for each part of the job, Knuth's estimate of the nodes
 // and solutions of its search (cover.EstimateSearch) instead of searching it: how big a
 // count would be, before starting one.

@@ -109,6 +109,9 @@ func (c *SolveCmd) Run(e *env) error {
 		if c.Count {
 			print = nil
 		}
+		if stopAfter == 0 && !c.Scale.used() {
+			defer warnEndless(e, pt)()
+		}
 		rb, par := c.restarts(stopAfter, pt, b, c.parallel(b, j.serial))
 		return c.search(e, stopAfter, pt, rb, par, c.Pictures.capture(print, pt.Solution))
 	})
