@@ -13,15 +13,7 @@ import (
 // count solves a spec with a backend, modulo symmetry when unique is set.
 func count(t testing.TB, src string, backend string, unique bool) int64 {
 	t.Helper()
-	s, err := spec.Parse("test.toml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pz, err := compile.FromSpec(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	n, err := solveModulo(pz, backend, unique, func([]int) bool { return true })
+	n, err := solveModulo(compileSpec(t, src), backend, unique, func([]int) bool { return true })
 	if err != nil {
 		t.Fatal(err)
 	}

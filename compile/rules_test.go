@@ -244,7 +244,7 @@ func tomlList(rules []string) string {
 	return "[" + strings.Join(q, ", ") + "]"
 }
 
-func compileSpec(t *testing.T, src string) *compile.Puzzle {
+func compileSpec(t testing.TB, src string) *compile.Puzzle {
 	t.Helper()
 	s, err := spec.Parse("test.toml", []byte(src))
 	if err != nil {

@@ -16,21 +16,5 @@ func init() { registerPuzzleRule(&Avoids{}, "X avoids CELLS") }
 func (a *Avoids) String() string { return a.Targets.String() + " avoids " + a.Cells.String() }
 
 func (a *Avoids) Apply(b Builder) error {
-	pieces, err := a.Targets.pieces(b)
-	if err != nil {
-		return err
-	}
-	set, err := a.Cells.cells(b)
-	if err != nil {
-		return err
-	}
-	dropPlacements(b, pieces, func(cells []LatticeCell) bool {
-		for _, c := range cells {
-			if set[c] {
-				return true
-			}
-		}
-		return false
-	})
-	return nil
+	return keepBy(b, a.Targets, a.Cells, func(inside, _ int) bool { return inside == 0 })
 }

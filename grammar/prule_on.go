@@ -17,21 +17,5 @@ func init() { registerPuzzleRule(&On{}, "X on CELLS") }
 func (o *On) String() string { return o.Targets.String() + " on " + o.Cells.String() }
 
 func (o *On) Apply(b Builder) error {
-	pieces, err := o.Targets.pieces(b)
-	if err != nil {
-		return err
-	}
-	set, err := o.Cells.cells(b)
-	if err != nil {
-		return err
-	}
-	dropPlacements(b, pieces, func(cells []LatticeCell) bool {
-		for _, c := range cells {
-			if !set[c] {
-				return true
-			}
-		}
-		return false
-	})
-	return nil
+	return keepBy(b, o.Targets, o.Cells, func(_, outside int) bool { return outside == 0 })
 }

@@ -16,21 +16,5 @@ func init() { registerPuzzleRule(&Touches{}, "X touches CELLS") }
 func (t *Touches) String() string { return t.Targets.String() + " touches " + t.Cells.String() }
 
 func (t *Touches) Apply(b Builder) error {
-	pieces, err := t.Targets.pieces(b)
-	if err != nil {
-		return err
-	}
-	set, err := t.Cells.cells(b)
-	if err != nil {
-		return err
-	}
-	dropPlacements(b, pieces, func(cells []LatticeCell) bool {
-		for _, c := range cells {
-			if set[c] {
-				return false
-			}
-		}
-		return true
-	})
-	return nil
+	return keepBy(b, t.Targets, t.Cells, func(inside, _ int) bool { return inside > 0 })
 }

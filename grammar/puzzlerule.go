@@ -2,7 +2,6 @@ package grammar
 
 import (
 	"fmt"
-	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -109,45 +108,17 @@ type Builder interface {
 // the vertical line).
 var SymmetryNames = []string{"half-turn", "left-right", "top-bottom", "diagonal", "anti-diagonal"}
 
-// A puzzleRuleType is a rule node the parser knows, and how an error
-// message shows its form.
-type puzzleRuleType struct {
-	node PuzzleRule
-	form string
-}
+// puzzleRuleTypes are the polyform rules' node types. Each rule type's
+// file registers its own with registerPuzzleRule from an init function.
+var puzzleRuleTypes registry[PuzzleRule]
 
-// puzzleRuleTypes lists the rule nodes in the order the parser tries them
-// and messages list their forms. Each rule type's file adds its own with
-// registerPuzzleRule from an init function; the parser is built on first
-// use, after every init has run.
-var puzzleRuleTypes []puzzleRuleType
-
-// registerPuzzleRule makes a rule node known to the parser. node is a
-// pointer to a zero value of the node's struct; form shows its syntax in
-// messages, such as "X: LO..HI".
-func registerPuzzleRule(node PuzzleRule, form string) {
-	puzzleRuleTypes = append(puzzleRuleTypes, puzzleRuleType{node, form})
-}
+// registerPuzzleRule makes a polyform rule's node type known to the parser
+// (see registry).
+func registerPuzzleRule(node PuzzleRule, form string) { puzzleRuleTypes.add(node, form) }
 
 // PuzzleRuleForms returns the forms of every rule type the parser knows,
 // in the order they were registered.
-func PuzzleRuleForms() []string {
-	forms := make([]string, len(puzzleRuleTypes))
-	for i, t := range puzzleRuleTypes {
-		forms[i] = t.form
-	}
-	return forms
-}
-
-// PuzzleRuleTypes returns a new zero node of each rule type, as
-// RuleTypes does for the region rules.
-func PuzzleRuleTypes() []PuzzleRule {
-	out := make([]PuzzleRule, len(puzzleRuleTypes))
-	for i, t := range puzzleRuleTypes {
-		out[i] = reflect.New(reflect.TypeOf(t.node).Elem()).Interface().(PuzzleRule)
-	}
-	return out
-}
+func PuzzleRuleForms() []string { return puzzleRuleTypes.forms() }
 
 type puzzleRuleRoot struct {
 	Rule PuzzleRule `parser:"@@"`
@@ -156,11 +127,7 @@ type puzzleRuleRoot struct {
 // Several rules start with a piece list, so the parser looks ahead past it
 // to the word that tells them apart.
 var puzzleRuleParser = sync.OnceValue(func() *participle.Parser[puzzleRuleRoot] {
-	nodes := make([]PuzzleRule, len(puzzleRuleTypes))
-	for i, t := range puzzleRuleTypes {
-		nodes[i] = t.node
-	}
-	return participle.MustBuild[puzzleRuleRoot](participle.Lexer(lex), participle.Union[PuzzleRule](nodes...),
+	return participle.MustBuild[puzzleRuleRoot](participle.Lexer(lex), participle.Union[PuzzleRule](puzzleRuleTypes.nodes()...),
 		participle.UseLookahead(participle.MaxLookahead))
 })
 
@@ -318,6 +285,29 @@ func dropPlacements(b Builder, targets []int, drop func(cells []LatticeCell) boo
 			b.Drop(i)
 		}
 	}
+}
+
+// keepBy applies a rule that keeps the placements of some pieces by how
+// many of their cells lie inside a cell set and how many outside it.
+func keepBy(b Builder, targets *Targets, set *CellSet, keep func(inside, outside int) bool) error {
+	pieces, err := targets.pieces(b)
+	if err != nil {
+		return err
+	}
+	in, err := set.cells(b)
+	if err != nil {
+		return err
+	}
+	dropPlacements(b, pieces, func(cells []LatticeCell) bool {
+		inside := 0
+		for _, c := range cells {
+			if in[c] {
+				inside++
+			}
+		}
+		return !keep(inside, len(cells)-inside)
+	})
+	return nil
 }
 
 // RuleCell is a cell as a rule writes it: its coordinates joined with ",",

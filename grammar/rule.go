@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -82,19 +81,11 @@ type CoverEntry struct {
 	Color string
 }
 
-// A ruleType is a rule node the parsers know, and how an error message
-// shows its form.
-type ruleType struct {
-	node Rule
-	form string
-}
-
-// ruleTypes lists the rule nodes in the order the parsers try them and
-// messages list their forms. Each starts with a token of its own, so the
-// order only matters to the messages. A new rule type is a line here, or a
-// call to registerRule from an init function in its own file (as a test
-// does); the parsers are built on first use, after every init has run.
-var ruleTypes = []ruleType{
+// ruleTypes are the region rules' node types. Each starts with a token of
+// its own, so the order only matters to the messages. A new rule type is a
+// line here, or a call to registerRule from an init function in its own
+// file (as a test does).
+var ruleTypes = registry[Rule]{
 	{&Sum{}, "N"},
 	{&Less{}, "<N"},
 	{&More{}, ">N"},
@@ -103,25 +94,16 @@ var ruleTypes = []ruleType{
 	{&Empty{}, "∅"},
 }
 
-// registerRule makes a rule node known to the parsers. node is a pointer to
-// a zero value of the node's struct; form shows its syntax in messages,
-// such as "<N".
-func registerRule(node Rule, form string) {
-	ruleTypes = append(ruleTypes, ruleType{node, form})
-}
+// registerRule makes a region rule's node type known to the parsers (see
+// registry).
+func registerRule(node Rule, form string) { ruleTypes.add(node, form) }
 
 // RuleTypes returns a new zero node of each rule type the parsers know, in
 // the order they were registered: the built-ins, then those registerRule
 // added. A generator that chooses a rule type at random and calls its Pick
 // then offers every type, including one added later, without a list of its
 // own to keep in step. The nodes are fresh, so that a caller may keep them.
-func RuleTypes() []Rule {
-	out := make([]Rule, len(ruleTypes))
-	for i, t := range ruleTypes {
-		out[i] = reflect.New(reflect.TypeOf(t.node).Elem()).Interface().(Rule)
-	}
-	return out
-}
+func RuleTypes() []Rule { return ruleTypes.fresh() }
 
 // ruleRoot is the grammar of ParseRule.
 type ruleRoot struct {
@@ -129,11 +111,7 @@ type ruleRoot struct {
 }
 
 var ruleParser = sync.OnceValue(func() *participle.Parser[ruleRoot] {
-	nodes := make([]Rule, len(ruleTypes))
-	for i, t := range ruleTypes {
-		nodes[i] = t.node
-	}
-	return participle.MustBuild[ruleRoot](participle.Lexer(lex), participle.Union[Rule](nodes...))
+	return participle.MustBuild[ruleRoot](participle.Lexer(lex), participle.Union[Rule](ruleTypes.nodes()...))
 })
 
 // ParseRule parses a constraint expression such as "12", "<5", "=" or
@@ -179,10 +157,7 @@ func expectedInRule(src string, prev []lexer.Token) string {
 
 // ruleForms lists the forms of every known rule for messages.
 func ruleForms() string {
-	forms := make([]string, len(ruleTypes))
-	for i, t := range ruleTypes {
-		forms[i] = t.form
-	}
+	forms := ruleTypes.forms()
 	return "a rule: " + strings.Join(forms[:len(forms)-1], ", ") + " or " + forms[len(forms)-1]
 }
 

@@ -34,15 +34,10 @@ func FromSpec(s *spec.Spec) (*Game, error) {
 	if len(g.Board) == 0 {
 		return nil, &spec.Error{Pos: s.Board.Art.Pos, Msg: "board.art: expected a board with '#' cells; found none"}
 	}
-	src := s.Pieces.S
-	if err := checkPieces(g.PiecesPos, countWords(src)); err != nil {
+	if err := checkPieces(g.PiecesPos, countWords(s.Pieces.S)); err != nil {
 		return nil, err
 	}
-	parse := grammar.ParsePolypips
-	if !strings.Contains(src, ":") {
-		parse = grammar.ParseDominoes
-	}
-	pieces, err := parse(src)
+	pieces, err := parsePieces(s.Pieces.S)
 	if err != nil {
 		return nil, textError(s.Pieces, "pieces", err)
 	}

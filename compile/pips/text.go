@@ -135,16 +135,10 @@ func shift(err error, base lexer.Position) error {
 // file is a generator's configuration, which is worth saying.
 func readPieces(s *section) ([]*grammar.Polypip, error) {
 	src, base := s.joined()
-	// Pieces are words, so their number is bounded before the parser
-	// builds them all.
 	if err := checkPieces(base, countWords(src)); err != nil {
 		return nil, err
 	}
-	parse := grammar.ParsePolypips
-	if !strings.Contains(src, ":") {
-		parse = grammar.ParseDominoes
-	}
-	pieces, err := parse(src)
+	pieces, err := parsePieces(src)
 	if err != nil {
 		if set, serr := grammar.ParsePieceSet(src); serr == nil {
 			return nil, errorAt(base, "expected pieces with pips, such as 2I:01; found the selection rule %q (a generator configuration is not a game)", set.String())
@@ -155,6 +149,18 @@ func readPieces(s *section) ([]*grammar.Polypip, error) {
 		p.Pos = base.Add(p.Pos)
 	}
 	return pieces, nil
+}
+
+// parsePieces parses pieces with pips, or dominoes in the text games'
+// shorthand ("06,26,24"), which has no colon where every piece of the
+// Polypips notation has one. Errors are positioned within src. Pieces are
+// words, so the callers bound their number (checkPieces, countWords)
+// before the parser builds them all.
+func parsePieces(src string) ([]*grammar.Polypip, error) {
+	if !strings.Contains(src, ":") {
+		return grammar.ParseDominoes(src)
+	}
+	return grammar.ParsePolypips(src)
 }
 
 // countWords counts the runs of text between commas and white space.
