@@ -78,7 +78,7 @@ func (gen *generator) other(out *Generated, own string, nodes int64) (pips []int
 	}
 	var other []Placement
 	found, mine := 0, false
-	complete, err = c.solveWithin(gen.ctx, nodes, func(sol []Placement) bool {
+	_, complete, err = c.solveWithin(gen.ctx, nodes, func(sol []Placement) bool {
 		found++
 		if solutionKey(sol) == own {
 			mine = true
@@ -130,14 +130,14 @@ func (gen *generator) release(out *Generated, own string) error {
 	return nil
 }
 
-// solveWithin is Solve with a bound on the nodes searched. complete is
-// false when the search needed more: then the search is stopped (by a
+// solveWithin is Solve with a bound on the nodes searched, and returns
+// its Stats. complete is false when the search needed more: then the search is stopped (by a
 // watcher of the node count, which the backends report every few thousand
 // nodes), and whatever it found is to be ignored. A search that finishes
 // within the bound is unaffected by the watcher, and one that needs more
 // counts as given up even if it finished before the watcher saw it, so
 // the answer is the same on every run.
-func (c *Compiled) solveWithin(ctx context.Context, nodes int64, visit func([]Placement) bool) (complete bool, err error) {
+func (c *Compiled) solveWithin(ctx context.Context, nodes int64, visit func([]Placement) bool) (st cover.Stats, complete bool, err error) {
 	var counted atomic.Int64
 	inner, cancel := context.WithCancel(cover.CountNodes(ctx, &counted))
 	defer cancel()
@@ -157,15 +157,15 @@ func (c *Compiled) solveWithin(ctx context.Context, nodes int64, visit func([]Pl
 			}
 		}
 	}()
-	st, err := c.Solve(inner, "", visit)
+	st, err = c.Solve(inner, "", visit)
 	close(done)
 	switch {
 	case ctx.Err() != nil:
-		return false, ctx.Err()
+		return st, false, ctx.Err()
 	case st.Nodes > nodes || counted.Load() > nodes || errors.Is(err, context.Canceled):
-		return false, nil
+		return st, false, nil
 	}
-	return err == nil, err
+	return st, err == nil, err
 }
 
 // constrain gives every region a rule that says something (see
