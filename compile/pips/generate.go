@@ -70,6 +70,11 @@ type Generated struct {
 	Solution []Placement
 	// Seed is the seed used: the configuration's, or DefaultSeed.
 	Seed int64
+	// Rating is set by GenerateRated, which tried Tries seeds drawn from
+	// the seed From to find one that made the game.
+	Rating *Rating
+	Tries  int
+	From   int64
 }
 
 // Generate builds a solvable game from a configuration, as the Polypips

@@ -2,6 +2,7 @@ package pips
 
 import (
 	"bufio"
+	"fmt"
 	"io"
 )
 
@@ -10,7 +11,8 @@ const listWidth = 78
 
 // Write writes the game as the Polypips document's "Game Output" lays it
 // out: the board, the pieces (comma-separated, wrapped after a comma), the
-// constraints one per line ("none" if there are none), then the pictures:
+// constraints one per line ("none" if there are none), the difficulty of a
+// game GenerateRated made, with its evidence, then the pictures:
 // the board with its regions, each piece, and the generator's solution.
 // ReadGame reads the game back and ignores the pictures.
 func (gen *Generated) Write(w io.Writer) error {
@@ -37,6 +39,11 @@ func (gen *Generated) Write(w io.Writer) error {
 		b.WriteString(r.String() + "\n")
 	}
 	b.WriteString("\n")
+	if r := gen.Rating; r != nil {
+		// After the constraints' block, where ReadGame stops reading, as
+		// the pictures are.
+		fmt.Fprintf(b, "difficulty: %s\n(seed %d, try %d of the seeds drawn from seed %d)\n\n", r, gen.Seed, gen.Tries, gen.From)
+	}
 	if err := DrawGame(b, g); err != nil {
 		return err
 	}

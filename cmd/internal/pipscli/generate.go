@@ -27,13 +27,12 @@ only), orders such as 4*, shapes with or without chirality (4L+, 3L),
 pentomino letters (X), or 12x5 (pieces only: the twelve pentominoes, each
 once in either hand, on a board of 60 cells), joined by commas.
 
-The game is the same for the same configuration and seed, every time; with
-no seed anywhere the seed is 1. Pieces turn but never flip.
+The same configuration and seed (1 unless given) make the same game.
+Pieces turn but never flip.
 
-Exit status: 0 on success, 1 if no game can be made (the pieces cannot
-tile the board, the constraint shapes cannot reach the coverage, a search
-reached its bound, or --unique failed), 2 for bad input, 130 if
-interrupted.`
+Exit status: 0 on success, 1 if no game can be made (no tiling, coverage
+out of reach, a search's bound, or --unique or --difficulty failed), 2 for
+bad input, 130 if interrupted.`
 
 // GenerateFlags are the command line of generate_polypips and polyspec
 // generate. Each setting that is not "" overrides the configuration's key
@@ -48,6 +47,7 @@ type GenerateFlags struct {
 	Selection   string `placeholder:"HOW" help:"How constraint shapes are drawn: uniform-all (every shape alike, the default) or uniform-size (a size first, then a shape of it)."`
 	Seed        string `placeholder:"N" help:"The seed of every random choice (default 1)."`
 	Unique      bool   `help:"Add and tighten constraints until the game has exactly one solution."`
+	Difficulty  string `enum:",easy,medium,hard" default:"" placeholder:"LEVEL" help:"A unique NYT-like game of dominoes rated easy, medium or hard ('polyspec help pips')."`
 	Config      string `arg:"" optional:"" help:"The configuration file."`
 }
 
@@ -88,6 +88,11 @@ func Generate(ctx context.Context, w io.Writer, f GenerateFlags, maxPlacements i
 			return fmt.Errorf("%s %q: %w", fl.flag, fl.value, err)
 		}
 	}
+	if f.Difficulty != "" {
+		if err := nytDefaults(c, f); err != nil {
+			return err
+		}
+	}
 	if len(c.Board) == 0 || c.Pieces == nil {
 		return errors.New("expected a configuration file, or --board and --pieces")
 	}
@@ -101,12 +106,49 @@ func Generate(ctx context.Context, w io.Writer, f GenerateFlags, maxPlacements i
 	// boards; it prints nothing when stopped, so an interrupt may end it
 	// at once.
 	generated := process.Unwatched(ctx)
-	g, err := pips.Generate(ctx, c, pips.GenerateOptions{Unique: f.Unique, MaxPlacements: maxPlacements})
+	opts := pips.GenerateOptions{Unique: f.Unique, MaxPlacements: maxPlacements}
+	var g *pips.Generated
+	var err error
+	if f.Difficulty != "" {
+		g, err = pips.GenerateRated(ctx, c, f.Difficulty, opts)
+	} else {
+		g, err = pips.Generate(ctx, c, opts)
+	}
 	generated()
 	if err != nil {
 		return err
 	}
 	return g.Write(w)
+}
+
+// nytBoards are the boards of --difficulty without a board: the size of
+// the NYT's own puzzles at each level (4, 6 and 10 dominoes), where each
+// level comes out within a few seeds.
+var nytBoards = map[string]string{"easy": "2x4", "medium": "3x4", "hard": "4x5"}
+
+// nytDefaults gives a --difficulty request without a configuration what
+// it leaves out: dominoes, constraints of any shape, and a board of the
+// level's size.
+func nytDefaults(c *pips.Config, f GenerateFlags) error {
+	if f.Config != "" {
+		return nil
+	}
+	var defaults [][2]string
+	if c.Pieces == nil {
+		defaults = append(defaults, [2]string{"pieces", "2*"})
+	}
+	if f.Constraints == "" {
+		defaults = append(defaults, [2]string{"constraints", "any"})
+	}
+	if len(c.Board) == 0 {
+		defaults = append(defaults, [2]string{"board", nytBoards[f.Difficulty]})
+	}
+	for _, d := range defaults {
+		if err := c.Set(d[0], d[1]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // GenerateStatus is the exit status GenerateHelp promises for an error of
@@ -119,7 +161,7 @@ func GenerateStatus(err error) int {
 	case errors.Is(err, context.Canceled):
 		return 130
 	}
-	for _, e := range []error{pips.ErrArea, pips.ErrNoTiling, pips.ErrCoverage, pips.ErrBudget, pips.ErrNotUnique} {
+	for _, e := range []error{pips.ErrArea, pips.ErrNoTiling, pips.ErrCoverage, pips.ErrBudget, pips.ErrNotUnique, pips.ErrDifficulty} {
 		if errors.Is(err, e) {
 			return 1
 		}
