@@ -104,11 +104,11 @@ func Standard(root, dlx string) []Workload {
 		Catalogue("pentominoes-6x10-spec-all", "pentominoes-6x10", true, 9356),
 		Catalogue("soma-3x3x3-all", "soma-3x3x3", true, 11520),
 		Catalogue("hexiamonds-4x10-long-hex", "hexiamonds-4x10-long-hex", false, 856),
-		// The sweep's count against the searches' (docs/counts-2026-11-27.md).
+		// The sweep's count against the searches' (bench/results/counts.md).
 		sweeps(Catalogue("pentominoes-3x20-sweep", "pentominoes-3x20", false, 2)),
 		sweeps(Catalogue("pentominoes-6x10-sweep-all", "pentominoes-6x10", true, 9356)),
 		// Inclusion–exclusion's sweeps on one core and shared among two
-		// (docs/counts-2026-11-28.md); the count is polyspec's own.
+		// (bench/results/counts.md); the count is polyspec's own.
 		sweepTerms(Catalogue("quasi-tritwigs-10x1-sweep", "quasi-tritwigs-10x1", false, 10606944)),
 		long(puzzler(Catalogue("solid-pentominoes-3x4x5", "solid-pentominoes-3x4x5", false, 3940), "1:31:01", 13543443)),
 		long(noBits(puzzler(Catalogue("tetrasticks-6x6", "tetrasticks-6x6", false, 1795), "0:32:52", 16329570))),
@@ -120,7 +120,7 @@ func Standard(root, dlx string) []Workload {
 		// its seven sub-puzzles; the diamond lattice ran for 3 days, 6:21:55.
 		long(puzzler(Catalogue("one-sided-hexiamonds-obeirnes-hexagon", "one-sided-hexiamonds-obeirnes-hexagon", false, 124519), "36:27:32", 525721243)),
 		long(noBits(puzzler(Catalogue("one-sided-tetrasticks-5x5-diamond-lattice", "one-sided-tetrasticks-5x5-diamond-lattice", false, 107), "78:21:55", 34978750780))),
-		// The hard four with the pivot weighed (docs/bench/2026-11-26-pivot.md).
+		// The hard four with the pivot weighed (bench/results/pivot.md).
 		long(estimated(puzzler(Catalogue("solid-pentominoes-3x4x5-estimate", "solid-pentominoes-3x4x5", false, 3940), "1:31:01", 13543443))),
 		long(noBits(estimated(puzzler(Catalogue("tetrasticks-6x6-estimate", "tetrasticks-6x6", false, 1795), "0:32:52", 16329570)))),
 		long(noBits(estimated(puzzler(Catalogue("one-sided-hexiamonds-hexagram-estimate", "one-sided-hexiamonds-hexagram", false, 119), "0:04:54", 893222)))),
@@ -133,9 +133,7 @@ func Standard(root, dlx string) []Workload {
 		// and boards searched for the 12 pentominoes from 6x10.
 		PolyformGenerate("polyform-fix-6x10-20", "pentominoes-6x10", 20, false),
 		PolyformGenerate("polyform-board-pentominoes-10", "pentominoes-6x10", 10, true),
-		// First solutions that took polyspec over 5 s (docs/first-solutions-2026-11-27.md,
-		// docs/first-solutions-2026-11-27b.md, docs/first-solutions-2026-11-27c.md,
-		// docs/first-solutions-2026-11-28b.md, docs/first-solutions-2026-11-28c.md).
+		// First solutions that took polyspec over 5 s (bench/results/first-solutions.md).
 		FirstSolution("first-one-sided-hexominoes-60x6", "one-sided-hexominoes-60x6"),
 		FirstSolution("first-heptiamonds-jagged-hexagon-3", "heptiamonds-jagged-hexagon-3"),
 		FirstSolution("first-one-sided-heptiamonds-triangle-9", "one-sided-heptiamonds-triangle-9"),
