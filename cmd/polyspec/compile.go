@@ -12,7 +12,7 @@ import (
 // CompileCmd writes the exact-cover problem of a puzzle.
 type CompileCmd struct {
 	Target      string `arg:"" predictor:"target" help:"Catalogue name, spec file, or Pips game (NYT JSON, text game or pips spec)."`
-	Emit        string `name:"to" aliases:"emit" default:"dlx" enum:"dlx,toml,game" help:"What to write: dlx (Knuth's DLX format, with colours and multiplicities as in DLX2/DLX3); for a Pips game, toml (a spec of kind pips) or game (the Polypips text game)."`
+	Emit        string `name:"to" aliases:"emit" default:"dlx" enum:"dlx,toml,game,nyt" help:"What to write: dlx (Knuth's DLX format, with colours and multiplicities as in DLX2/DLX3); for a Pips game, toml (a spec of kind pips), game (the Polypips text game) or nyt (NYT JSON, for dominoes; 'polyspec help pips')."`
 	Difficulty  string `enum:",easy,medium,hard" default:"" help:"The puzzle of a NYT file to convert: easy (the default), medium or hard."`
 	Output      string `short:"o" placeholder:"FILE" help:"Write to FILE instead of standard output."`
 	All         bool   `help:"Write the whole problem even when the spec asks for distinct solutions (unique = true)."`
