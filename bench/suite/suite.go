@@ -88,7 +88,7 @@ func DLX(name, path string, want int64) Workload {
 // few solutions and millions), catalogue puzzles (the 6×10 pentominoes
 // among them, as polyspec solve compiles them, with the Order that lets
 // bits search them), the NYT Pips set, a list
-// of hard Sudoku, 100 Sudoku generated, the build of the largest catalogue puzzle, and two
+// of hard Sudoku, 100 Sudoku and 30 Pips games generated, the build of the largest catalogue puzzle, and two
 // enumerations. dlx, if not "", is another
 // directory for the DLX files.
 func Standard(root, dlx string) []Workload {
@@ -129,6 +129,7 @@ func Standard(root, dlx string) []Workload {
 		PipsCount("nyt-pips-count", filepath.Join(root, "compile", "pips", "testdata", "nyt")),
 		noBits(SudokuList("sudoku-top95", filepath.Join(root, "compile", "sudoku", "testdata", "top95.txt"))),
 		SudokuGenerate("sudoku-generate-100", 100),
+		PipsGenerate("pips-generate-30", 10),
 		// Polyform puzzles made unique (docs/generate.md): fixed pieces,
 		// and boards searched for the 12 pentominoes from 6x10.
 		PolyformGenerate("polyform-fix-6x10-20", "pentominoes-6x10", 20, false),

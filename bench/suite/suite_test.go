@@ -171,7 +171,7 @@ func TestSelection(t *testing.T) {
 // each takes: their files are where Standard looks, and their counts are
 // right.
 func TestStandard(t *testing.T) {
-	quick := map[string]bool{"soma-3x3x3-all": true, "tetrasticks-aztec-diamond": true, "hexiamonds-4x10-long-hex": true, "nyt-pips-first": true, "nyt-pips-count": true, "sudoku-top95": true, "sudoku-generate-100": true, "polyform-fix-6x10-20": true}
+	quick := map[string]bool{"soma-3x3x3-all": true, "tetrasticks-aztec-diamond": true, "hexiamonds-4x10-long-hex": true, "nyt-pips-first": true, "nyt-pips-count": true, "sudoku-top95": true, "sudoku-generate-100": true, "pips-generate-30": true, "polyform-fix-6x10-20": true}
 	for _, w := range Standard("../..", "") {
 		if _, err := w.prepare(); err != nil {
 			t.Errorf("%s: %v", w.Name, err)

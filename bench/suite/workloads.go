@@ -304,3 +304,43 @@ func generateOne(ctx context.Context, pz *compile.Puzzle, shape bool, opt polyge
 	}
 	return f.Unique, f.Nodes, nil
 }
+
+// PipsGenerate makes NYT-like Pips games of each difficulty for seeds 1
+// to seeds, as polyspec generate --difficulty LEVEL --seed N does on the
+// level's board; its count is the games' solutions, one each, and its
+// nodes those of the ratings. Set beside
+// nyt-pips-count, a count of 84 puzzles of the same sizes in the same run,
+// its time reads as a ratio.
+func PipsGenerate(name string, seeds int) Workload {
+	return Workload{
+		Name: name, About: fmt.Sprintf("polyspec generate --difficulty easy|medium|hard --seed 1..%d", seeds), Want: int64(seeds * len(pips.Difficulties)),
+		Backends: []string{pips.DefaultBackend}, Workers: []int{0},
+		Prepare: func() (Work, error) {
+			return func(ctx context.Context, c Case) (cover.Stats, error) {
+				var total cover.Stats
+				for _, level := range pips.Difficulties {
+					board, err := pips.NamedBoard(pips.DifficultyBoards[level])
+					if err != nil {
+						return total, err
+					}
+					for seed := range int64(seeds) {
+						cfg := pips.NewConfig()
+						cfg.Board, cfg.Seed, cfg.HasSeed = board, seed+1, true
+						for _, kv := range [][2]string{{"pieces", "2*"}, {"constraints", "any"}} {
+							if err := cfg.Set(kv[0], kv[1]); err != nil {
+								return total, err
+							}
+						}
+						g, err := pips.GenerateRated(ctx, cfg, level, pips.GenerateOptions{})
+						if err != nil {
+							return total, err
+						}
+						total.Solutions += g.Rating.Solutions
+						total.Nodes += g.Rating.Nodes
+					}
+				}
+				return total, nil
+			}, nil
+		},
+	}
+}

@@ -16,6 +16,11 @@ import (
 // a board cannot have is refused within seconds.
 const DifficultyTries = 64
 
+// DifficultyBoards are the boards polyspec generate --difficulty takes
+// when given none: the size of the NYT's own puzzles at each level (4, 6
+// and 10 dominoes), where each level comes out within a few seeds.
+var DifficultyBoards = map[string]string{"easy": "2x4", "medium": "3x4", "hard": "4x5"}
+
 // ErrDifficulty: no seed tried gave a unique game of the level asked for.
 var ErrDifficulty = errors.New("no unique game of that difficulty came out")
 

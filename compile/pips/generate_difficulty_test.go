@@ -12,7 +12,6 @@ import (
 // as polyspec solve counts it and again through a NYT file, rates at the
 // level asked for, and comes out in the same bytes a second time.
 func TestGenerateRated(t *testing.T) {
-	boards := map[string]string{"easy": "2x4", "medium": "3x4", "hard": "4x5"}
 	cases := []struct {
 		level string
 		seeds []int64
@@ -24,7 +23,7 @@ func TestGenerateRated(t *testing.T) {
 	games := 0
 	for _, tc := range cases {
 		for _, seed := range tc.seeds {
-			c := config(t, seed, "board", boards[tc.level], "pieces", "2*", "constraints", "any")
+			c := config(t, seed, "board", DifficultyBoards[tc.level], "pieces", "2*", "constraints", "any")
 			g, err := GenerateRated(context.Background(), c, tc.level, GenerateOptions{})
 			if err != nil {
 				t.Fatalf("%s, seed %d: %v", tc.level, seed, err)
@@ -36,7 +35,7 @@ func TestGenerateRated(t *testing.T) {
 				t.Errorf("%s, seed %d: %d solutions", tc.level, seed, n)
 			}
 			roundTrip(t, g.Game, tc.level, 1)
-			again, err := GenerateRated(context.Background(), config(t, seed, "board", boards[tc.level], "pieces", "2*", "constraints", "any"), tc.level, GenerateOptions{})
+			again, err := GenerateRated(context.Background(), config(t, seed, "board", DifficultyBoards[tc.level], "pieces", "2*", "constraints", "any"), tc.level, GenerateOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -121,11 +121,6 @@ func Generate(ctx context.Context, w io.Writer, f GenerateFlags, maxPlacements i
 	return g.Write(w)
 }
 
-// nytBoards are the boards of --difficulty without a board: the size of
-// the NYT's own puzzles at each level (4, 6 and 10 dominoes), where each
-// level comes out within a few seeds.
-var nytBoards = map[string]string{"easy": "2x4", "medium": "3x4", "hard": "4x5"}
-
 // nytDefaults gives a --difficulty request without a configuration what
 // it leaves out: dominoes, constraints of any shape, and a board of the
 // level's size.
@@ -141,7 +136,7 @@ func nytDefaults(c *pips.Config, f GenerateFlags) error {
 		defaults = append(defaults, [2]string{"constraints", "any"})
 	}
 	if len(c.Board) == 0 {
-		defaults = append(defaults, [2]string{"board", nytBoards[f.Difficulty]})
+		defaults = append(defaults, [2]string{"board", pips.DifficultyBoards[f.Difficulty]})
 	}
 	for _, d := range defaults {
 		if err := c.Set(d[0], d[1]); err != nil {
