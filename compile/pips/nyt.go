@@ -13,6 +13,27 @@ import (
 // Difficulties are the puzzles of a NYT Pips file, in order.
 var Difficulties = []string{"easy", "medium", "hard"}
 
+// NYTLevels returns the difficulties whose puzzles a NYT file holds, in
+// the order of Difficulties: all three in the NYT's own files, one in a
+// game written by WriteNYT. A file that is no JSON object, or holds none
+// of them, gets all three, so that ReadNYT says what is wrong with it.
+func NYTLevels(data []byte) []string {
+	root, _, err := parseJSON(data)
+	if err != nil || root.kind != '{' || checkSize("", data) != nil {
+		return Difficulties
+	}
+	var out []string
+	for _, d := range Difficulties {
+		if root.get(d) != nil {
+			out = append(out, d)
+		}
+	}
+	if len(out) == 0 {
+		return Difficulties
+	}
+	return out
+}
+
 // nytTypes maps the NYT's region types to rules; the three with a target
 // take it.
 var nytTypes = map[string]func(target grammar.Num) grammar.Rule{

@@ -211,7 +211,7 @@ func ReadOne(name string, data []byte, difficulty string) (*pips.Game, error) {
 		return nil, fmt.Errorf("%s: not a Pips game (an NYT .json file, a text game starting with board:, or a spec of kind \"pips\")", name)
 	case NYT:
 		if difficulty == "" {
-			difficulty = pips.Difficulties[0]
+			difficulty = pips.NYTLevels(data)[0]
 		}
 		return pips.ReadNYT(name, data, difficulty)
 	}
@@ -245,7 +245,7 @@ func read(path string, difficulty string) ([]*pips.Game, error) {
 		}
 		return []*pips.Game{g}, nil
 	}
-	levels := pips.Difficulties
+	levels := pips.NYTLevels(data)
 	if difficulty != "" {
 		levels = []string{difficulty}
 	}
