@@ -18,6 +18,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -52,6 +53,10 @@ type browser struct {
 	shots string
 	// pointer is where the last mouse event of mouse was sent.
 	pointer [2]float64
+	// prompts counts the page's prompts (confirm), each answered OK
+	// unless dismiss is set, as a person answers them.
+	prompts atomic.Int32
+	dismiss atomic.Bool
 
 	mu      sync.Mutex
 	console []string
@@ -85,6 +90,7 @@ func newBrowser(t *testing.T, s http.Handler, dir string, size ...[2]int) *brows
 		}
 	}
 	b := &browser{t: t, ctx: ctx, url: srv.URL + "/", dir: dir}
+	b.answerPrompts(ctx)
 	messages := chromedp.Console(ctx)
 	go func() {
 		for m, err := range messages {
@@ -97,6 +103,20 @@ func newBrowser(t *testing.T, s http.Handler, dir string, size ...[2]int) *brows
 		}
 	}()
 	return b
+}
+
+// answerPrompts answers the prompts of a tab: a prompt left open would
+// stop the page, and the test with it.
+func (b *browser) answerPrompts(ctx context.Context) {
+	err := chromedp.Listen(ctx, func(ev any) {
+		if _, ok := ev.(*page.EventJavascriptDialogOpening); ok {
+			b.prompts.Add(1)
+			go chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: !b.dismiss.Load()})
+		}
+	})
+	if err != nil {
+		b.t.Fatal(err)
+	}
 }
 
 // do runs actions, failing the test with what step is its name.
@@ -124,6 +144,7 @@ const pageState = `JSON.stringify({
 	progress: document.getElementById('progress')?.textContent,
 	message: document.getElementById('message')?.textContent,
 	play: document.getElementById('play-status')?.textContent,
+	hand: document.getElementById('hand-status')?.textContent,
 	cells: document.querySelectorAll('#board g.cell').length,
 	tray: document.querySelectorAll('#tray button.piece').length,
 	placed: [...document.querySelectorAll('#play-board g.placed [data-pips]')].map((g) => g.dataset.pips).join(''),
@@ -306,7 +327,7 @@ func TestBrowser(t *testing.T) {
 
 	// A mistake is marked at its line and column.
 	b.do("type a mistake", chromedp.SendKeys(chromedp.CSS("#editor"), "colour = \"red\"\n"),
-		wait(`document.getElementById('problem').textContent === '6:1: board: unknown key "colour"'`),
+		wait(`document.getElementById('problem').textContent.startsWith('6:1: board: unknown key "colour"')`),
 		wait(`document.querySelector('#gutter .bad')?.textContent === '6'`))
 	b.screenshot("error-marked")
 
@@ -380,7 +401,12 @@ func TestBrowser(t *testing.T) {
 	// 2.5 s on two busy cores, the search going on for over a minute.
 	b.setSpec("name = \"scott\"\npieces = \"5*,O4\"\n[board]\nsize = \"8x8\"\n")
 	b.do("count with the time left", wait(`document.querySelectorAll('#board g.cell').length === 64`),
-		chromedp.Click(chromedp.CSS("#count")),
+		chromedp.Click(chromedp.CSS("#count")), wait(`!document.getElementById('run-anyway').hidden`),
+		wait(`document.getElementById('progress').dataset.state === 'estimate'`))
+	if got := b.eval(`document.getElementById('progress').textContent`); !regexp.MustCompile(`^This count would take about \d+ (s|min|h)`).MatchString(got) {
+		t.Errorf("the estimate before a long count: %q", got)
+	}
+	b.do("run it anyway", chromedp.Click(chromedp.CSS("#run-anyway")),
 		wait(`document.getElementById('progress').dataset.left !== undefined`))
 	if got := b.eval(`document.getElementById('progress').textContent`); !regexp.MustCompile(`\d+/\d+ parts, (about \d+ (s|min) left|the time limit in \d+ s \(the search would need about [\d.]+ (s|min|h|days)\))$`).MatchString(got) {
 		t.Errorf("the progress line with the time left: %q", got)
@@ -392,7 +418,8 @@ func TestBrowser(t *testing.T) {
 	// A long count shows its progress and stops at Stop.
 	b.setSpec(longSpec)
 	b.do("start a long count", wait(`document.querySelectorAll('#board g.cell').length === 90`),
-		chromedp.Click(chromedp.CSS("#count")),
+		chromedp.Click(chromedp.CSS("#count")), wait(`!document.getElementById('run-anyway').hidden`),
+		chromedp.Click(chromedp.CSS("#run-anyway")),
 		wait(`document.getElementById('progress').dataset.nodes > 0`))
 	b.screenshot("long-count")
 	b.do("stop it", chromedp.Click(chromedp.CSS("#stop")),

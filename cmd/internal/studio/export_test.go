@@ -48,7 +48,7 @@ func TestExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"index.html", "app.js", "engine.js", "wasm_exec.js", "engine.wasm", "style.css"} {
+	for _, name := range []string{"index.html", "app.js", "engine.js", "wasm_exec.js", "engine.wasm", "engine.wasm.gz", "style.css"} {
 		info, err := os.Stat(dir + "/" + name)
 		if err != nil || info.Size() == 0 {
 			t.Errorf("%s: %v", name, err)

@@ -93,6 +93,19 @@ type rendering struct {
 	// Solid holds the cells of a board of cubes, which the page draws in
 	// a view it turns.
 	Solid [][3]int `json:"solid,omitempty"`
+	// OneSided is set when the pieces may not be turned over, which
+	// solving by hand keeps to.
+	OneSided bool `json:"oneSided,omitempty"`
+	// Sudoku is a Sudoku's grid, for filling it in by hand.
+	Sudoku *sudokuGrid `json:"sudoku,omitempty"`
+}
+
+// A sudokuGrid is a Sudoku's size, its givens (0 for a blank) and each
+// cell's block, cell by cell in rows.
+type sudokuGrid struct {
+	N      int   `json:"n"`
+	Givens []int `json:"givens"`
+	Blocks []int `json:"blocks"`
 }
 
 type textPos struct {
@@ -171,7 +184,8 @@ func drawSudoku(sp *spec.Spec) (*rendering, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &rendering{Lattice: "sudoku", Form: "sudoku", Cells: n * n, Options: len(pz.Cells), Board: pic}, nil
+	return &rendering{Lattice: "sudoku", Form: "sudoku", Cells: n * n, Options: len(pz.Cells), Board: pic,
+		Sudoku: &sudokuGrid{N: n, Givens: pz.Givens, Blocks: pz.Layout.Blocks()}}, nil
 }
 
 // sudokuSVG draws a grid of a Sudoku: its givens, or a solution.
@@ -280,7 +294,7 @@ func neighbourHoles(l compile.Lattice, board []compile.Cell) []emit.Placed {
 
 // drawPieces draws each piece of a compiled spec on its own.
 func (out *rendering) drawPieces(sp *spec.Spec, pz *compile.Puzzle) error {
-	out.Options, out.Unique = pz.NumPlacements(), sp.Unique.V
+	out.Options, out.Unique, out.OneSided = pz.NumPlacements(), sp.Unique.V, sp.OneSided.V
 	for i, p := range pz.Pieces {
 		if i == maxPiecesDrawn {
 			out.More = len(pz.Pieces) - i
@@ -291,7 +305,9 @@ func (out *rendering) drawPieces(sp *spec.Spec, pz *compile.Puzzle) error {
 			return err
 		}
 		img := pieceImage{Name: p.Name, Count: p.Count, SVG: pic}
-		if emit.Solid(pz.Lattice.Name()) {
+		// Cubes are drawn by the page; a square piece's cells let it be
+		// placed by hand.
+		if emit.Solid(pz.Lattice.Name()) || pz.Lattice.Name() == "square" {
 			img.Cells = cellsOf(p.Cells)
 		}
 		out.Pieces = append(out.Pieces, img)

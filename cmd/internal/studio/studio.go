@@ -108,6 +108,8 @@ func New(dir string, limits Limits, extraHosts ...string) (*Server, error) {
 	s.mux.HandleFunc("POST /api/render", s.pooled(s.render))
 	s.mux.HandleFunc("POST /api/draw", s.draw)
 	s.mux.HandleFunc("POST /api/solve", s.solve)
+	s.mux.HandleFunc("POST /api/estimate", s.pooled(s.estimate))
+	s.mux.HandleFunc("POST /api/check", s.pooled(s.check))
 	s.mux.HandleFunc("POST /api/cancel", s.cancel)
 	s.mux.HandleFunc("POST /api/pips/game", s.pipsGame)
 	s.mux.HandleFunc("POST /api/pips/check", s.pipsCheck)

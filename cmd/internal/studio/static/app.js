@@ -1,11 +1,17 @@
 // The studio page: a spec editor beside the drawing of its board, a search
 // with live progress, solutions to step through, and share links.
-import { Problem, api, getJSON, inBrowser, postJSON, stream } from './events.js';
+import {
+  Problem, api, engineLoad, getJSON, inBrowser, postJSON, startEngine, stream,
+} from './events.js';
 import { fragment, longLink, readFragment } from './share.js';
 import { sizeToArt, toggleArtCell, toggleListedCell } from './art.js';
 import { startGame } from './play.js';
-import { initBrowser, openBrowser, refreshFiles } from './browse.js';
+import { initBrowser, openBrowser, refreshFiles, setLocal } from './browse.js';
+import {
+  drafts, dropDraft, keepCurrent, keepDraft, linkKey, readCurrent, readDraft, readSaved, saveHere, savedHere,
+} from './drafts.js';
 import { cubeView } from './cube3d.js';
+import { canSolveByHand, startHand } from './hand.js';
 
 const $ = (id) => document.getElementById(id);
 const editor = $('editor'), gutter = $('gutter'), board = $('board');
@@ -37,6 +43,12 @@ const state = {
   job: null, // the AbortController of the running search
   lattice: 'square',
 };
+
+// doc is what the editor holds: the key its draft is kept under (source
+// and name: 'file:x.toml', 'catalogue:NAME', 'new:NAME', 'saved:NAME' or a
+// link's) and the text it was opened or last saved as, which the editor
+// differs from when it has unsaved edits.
+const doc = { key: 'new:my-puzzle.toml', base: '' };
 
 function say(text, error = false) {
   $('message').textContent = text;
@@ -119,6 +131,7 @@ async function render() {
   board.dataset.file = name; // what the drawing is of
   state.rendering = out;
   state.lattice = out.lattice;
+  $('hand').disabled = !canSolveByHand(out);
   // Not under a drag over the board: its cells stay until the release.
   if (state.shown < 0 && !stroke) showBoard();
   const pieceCount = (out.pieces || []).reduce((n, p) => n + p.count, 0);
@@ -134,8 +147,8 @@ async function render() {
   const px = Math.min(1.2, pieceBox / Math.max(1, ...sizes.flat()));
   (out.pieces || []).forEach((p, i) => {
     const fig = document.createElement('figure');
-    if (p.cells) {
-      fig.append(cubeView([{ name: p.name, cells: p.cells }], { size: 110, labels: false }));
+    if (out.solid && p.cells) {
+      fig.append(cubeView([{ name: p.name, cells: p.cells, hue: i }], { size: 110, labels: false }));
     } else {
       fig.innerHTML = p.svg;
       const svg = fig.querySelector('svg');
@@ -311,10 +324,12 @@ function setText(text) {
   const done = insert === '' ? document.execCommand('delete') : document.execCommand('insertText', false, insert);
   if (!done || editor.value !== text) editor.value = text;
   settingText = false;
+  keepWork();
   if (had && had !== editor) had.focus({ preventScroll: true });
 }
 
 editor.addEventListener('input', () => {
+  keepWork();
   if (settingText) return; // the edit renders at once
   if (state.shown >= 0) showBoard();
   scheduleRender();
@@ -333,17 +348,78 @@ $('toggle-editor').addEventListener('click', () => foldEditor(!$('editor-pane').
 
 editor.addEventListener('scroll', () => { gutter.scrollTop = editor.scrollTop; });
 
-function load(name, text) {
+// dirty says whether the editor has edits not saved.
+const dirty = () => editor.value !== doc.base;
+
+// keepWork keeps the editor's text as its draft in the browser, at every
+// edit, so that no reload or closed tab loses it, and marks it unsaved.
+function keepWork() {
+  const problem = keepDraft(doc.key, $('name').value, editor.value, doc.base);
+  if (problem) say(problem, true);
+  const d = dirty();
+  document.body.dataset.dirty = d;
+  $('dirty').hidden = !d;
+  $('revert').hidden = !d;
+  refreshLocal();
+}
+
+// refreshLocal lists the drafts and the specs saved in the browser in the
+// puzzle browser.
+function refreshLocal() {
+  const when = (at) => new Date(at).toLocaleString();
+  setLocal([
+    ...drafts().map((d) => ({ open: `draft:${d.key}`, name: d.name, title: `unsaved edits of ${d.key.replace(/^(\w+):/, '$1 ')}`, where: `draft, ${when(d.at)}` })),
+    ...savedHere().map((s) => ({ open: `saved:${s.name}`, name: s.name, title: 'saved in this browser', where: `saved ${when(s.at)}` })),
+  ]);
+}
+
+// mayReplace asks, when the editor has unsaved edits, whether to put
+// something else in their place; they stay kept in the browser either way.
+function mayReplace(what) {
+  return !dirty() || window.confirm(`${$('name').value} has edits that are not saved. Open ${what} anyway?\n\n` +
+    'The edits stay in this browser: Open… lists them, and opening the same puzzle again brings them back.');
+}
+
+// load puts a spec in the editor: the text it was opened as (base), or,
+// when a draft is kept under its key, the draft, which it returns.
+function load(name, base, key) {
   stopJob();
+  const draft = readDraft(key);
+  doc.key = key;
+  doc.base = base;
+  keepCurrent(key, name, base);
   $('share-box').hidden = true;
-  $('name').value = name;
-  editor.value = text;
+  $('run-anyway').hidden = true;
+  document.body.dataset.hand = 'off';
+  $('name').value = draft?.name || name;
+  editor.value = draft ? draft.text : base;
+  keepWork();
   state.solutions = [];
   state.shown = -1;
   $('nav').hidden = true;
   $('progress').textContent = '';
   $('progress').dataset.state = 'idle';
-  render();
+  state.rendered = render();
+  return draft;
+}
+
+// solveByHand shows the spec drawn last to be solved by hand.
+function solveByHand() {
+  if (!canSolveByHand(state.rendering)) {
+    say('solving by hand is for Sudoku and for pieces on the square lattice', true);
+    return;
+  }
+  stopJob();
+  document.body.dataset.hand = 'on';
+  startHand(state.rendering, { name: $('name').value, text: editor.value });
+}
+
+$('hand').addEventListener('click', solveByHand);
+$('hand-done').addEventListener('click', () => { document.body.dataset.hand = 'off'; });
+
+// opened says what was opened, and whether its unsaved edits came back.
+function opened(name, draft) {
+  say(draft ? `opened ${name} with its unsaved edits of ${new Date(draft.at).toLocaleString()} (Revert drops them)` : `opened ${name}`);
 }
 
 // --- opening and saving ---
@@ -351,6 +427,10 @@ function load(name, text) {
 // openEntry opens a catalogue puzzle or a file of the folder, picked in the
 // browser: a spec in the editor, a game to play.
 async function openEntry(source, name) {
+  if (source === 'browser') {
+    openKept(name);
+    return;
+  }
   say(`opening ${name}…`);
   try {
     const f = source === 'file' ? await getJSON(`/api/file?path=${encodeURIComponent(name)}`)
@@ -358,11 +438,15 @@ async function openEntry(source, name) {
     if (f.kind === 'game' || /\.(json|txt)$/i.test(f.name)) {
       await startGame({ name: f.name, text: f.text, difficulty: $('difficulty').value });
       setMode('play');
+      say(`opened ${f.name}`);
     } else {
-      load(f.name, f.text);
+      if (!mayReplace(f.name)) {
+        say('');
+        return;
+      }
+      opened(f.name, load(f.name, f.text, `${source}:${f.name}`));
       setMode('author');
     }
-    say(`opened ${f.name}`);
   } catch (e) {
     say(e.message, true);
   }
@@ -370,11 +454,64 @@ async function openEntry(source, name) {
 
 $('open').addEventListener('click', openBrowser);
 
-$('new').addEventListener('click', () => { load('my-puzzle.toml', newSpec); setMode('author'); say('new spec'); });
+// openKept opens what the browser keeps: a draft ('draft:KEY') or a spec
+// saved there ('saved:NAME').
+function openKept(what) {
+  const at = what.indexOf(':'), kind = what.slice(0, at), rest = what.slice(at + 1);
+  if (kind === 'draft') {
+    const d = readDraft(rest);
+    if (!d || !mayReplace(d.name)) return;
+    opened(d.name, load(d.name, d.base, rest));
+  } else {
+    const s = readSaved(rest);
+    if (!s || !mayReplace(s.name)) return;
+    opened(s.name, load(s.name, s.text, `saved:${s.name}`));
+  }
+  setMode('author');
+}
+
+// A new spec is named so that it does not take the place of another
+// new spec's draft.
+$('new').addEventListener('click', () => {
+  if (!mayReplace('a new spec')) return;
+  let name = 'my-puzzle.toml';
+  for (let i = 2; readDraft(`new:${name}`); i++) name = `my-puzzle-${i}.toml`;
+  load(name, newSpec, `new:${name}`);
+  setMode('author');
+  say('new spec');
+});
+
+$('revert').addEventListener('click', () => {
+  if (!window.confirm(`Drop the unsaved edits of ${$('name').value}?`)) return;
+  setText(doc.base);
+  render();
+  say('reverted to the text as opened or saved');
+});
+
+// saved makes the editor's text the saved one, under a new key.
+function saved(key) {
+  dropDraft(doc.key);
+  doc.key = key;
+  doc.base = editor.value;
+  keepCurrent(key, $('name').value, doc.base);
+  keepWork();
+}
+
+$('download').addEventListener('click', () => {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([editor.value], { type: 'text/plain' }));
+  a.download = $('name').value.replace(/^.*\//, '') || 'spec.toml';
+  a.click();
+  $('download').dataset.downloaded = a.download; // for the browser test, which sees no download
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+});
+
+$('name').addEventListener('input', keepWork);
 
 // setMode shows the editor ('author') or the game ('play').
 function setMode(mode) {
   document.body.dataset.mode = mode;
+  document.body.dataset.hand = 'off';
   $('share-box').hidden = true;
   if (mode === 'play') {
     stopJob();
@@ -391,10 +528,21 @@ $('leave').addEventListener('click', () => setMode('author'));
 
 $('save').addEventListener('click', async () => {
   const name = $('name').value;
+  if (inBrowser) {
+    // A static site has no folder: the browser keeps the spec.
+    const problem = saveHere(name, editor.value);
+    if (problem) say(`not saved: ${problem}`, true);
+    else {
+      saved(`saved:${name}`);
+      say(`saved ${name} in this browser (Download gives the file)`);
+    }
+    return;
+  }
   try {
     const res = await api(`/api/file?path=${encodeURIComponent(name)}`, { method: 'POST', body: editor.value });
     const out = await res.json();
     if (!res.ok) throw new Problem(out);
+    saved(`file:${out.name}`);
     say(`saved ${out.name} (${out.bytes} bytes)`);
     refreshFiles();
   } catch (e) {
@@ -407,7 +555,7 @@ $('save').addEventListener('click', async () => {
 let shareBase = '';
 
 $('share').addEventListener('click', async () => {
-  const frag = await fragment($('name').value, editor.value);
+  const frag = await fragment($('name').value, editor.value, document.body.dataset.hand === 'on');
   const url = `${shareBase || `${location.origin}${location.pathname}`}#${frag}`;
   history.replaceState(null, '', `#${frag}`);
   $('share-box').hidden = false;
@@ -435,7 +583,15 @@ function duration(s) {
   if (s < 90) return `${Math.round(s)} s`;
   if (s < 90 * 60) return `${Math.round(s / 60)} min`;
   if (s < 48 * 3600) return `${(s / 3600).toFixed(1)} h`;
-  return `${Math.round(s / 86400)} days`;
+  if (s < 2 * year) return `${Math.round(s / 86400)} days`;
+  return `${big(s / year)} years`;
+}
+
+const year = 365.25 * 86400;
+
+// big writes a number of any size in two figures: 3e+23 as 3.0e23.
+function big(n) {
+  return n < 1e6 ? String(Math.round(n)) : n.toExponential(1).replace('e+', 'e');
 }
 
 // progressText is the progress line: the solutions and nodes so far, the
@@ -463,8 +619,49 @@ function stopJob() {
   state.job = null;
 }
 
+// longSearch is how many seconds a search may be estimated to take before
+// the page asks whether to run it.
+const longSearch = 10;
+
+// chosen are the searches (spec text and 'all') known to be quick, or
+// chosen to run however long they take: those are not estimated again.
+const chosen = new Set();
+
+// sized estimates a search for every solution before it runs (Knuth's
+// estimate from random walks, and the speed of a short run), and when it
+// would be long, says how long and offers to run it anyway rather than
+// run silently into the time limit; it returns whether to run now.
+async function sized(mode, all, signal) {
+  const key = `${all}\n${editor.value}`;
+  if (chosen.has(key)) return true;
+  setProgress('sizing up the search…', 'running');
+  let est;
+  try {
+    est = await (await postJSON('/api/estimate', { name: $('name').value, text: editor.value, all }, signal)).json();
+  } catch (e) {
+    if (e.name === 'AbortError' || e instanceof Problem) throw e;
+    return true; // no estimate: the search shows its own progress
+  }
+  if (est.seconds < longSearch) {
+    chosen.add(key);
+    return true;
+  }
+  const what = mode === 'count' ? 'This count' : 'Finding every solution';
+  setProgress(`${what} would take about ${duration(est.seconds)}` +
+    (est.seconds > est.limit ? `, past the time limit of ${duration(est.limit)}` : '') +
+    ` (Knuth's estimate: about ${big(est.nodes)} nodes at ${fmt(Math.round(est.rate))} nodes/s).`, 'estimate');
+  const run = $('run-anyway');
+  run.hidden = false;
+  run.onclick = () => {
+    chosen.add(key);
+    search(mode);
+  };
+  return false;
+}
+
 async function search(mode) {
   stopJob();
+  $('run-anyway').hidden = true;
   const job = new AbortController();
   state.job = job;
   // A count keeps the solutions found of the same spec on view.
@@ -482,6 +679,14 @@ async function search(mode) {
   delete $('progress').dataset.left;
   let finished = false;
   try {
+    if (mode !== 'first' && !await sized(mode, all, job.signal)) {
+      if (state.job === job) {
+        state.job = null;
+        $('stop').disabled = true;
+      }
+      return;
+    }
+    setProgress(`${mode === 'count' ? 'counting' : 'solving'}…`, 'running');
     await stream('/api/solve', { name: $('name').value, text: editor.value, mode, all, page }, job.signal, (name, data) => {
       switch (name) {
         case 'progress':
@@ -570,11 +775,52 @@ async function showSolution(i) {
   const solid = !!(state.rendering?.solid && state.solutions[i].pieces);
   $('apart-box').hidden = !solid;
   if (solid) {
-    const view = cubeView(state.solutions[i].pieces);
+    const view = cubeView(withHues(state.solutions[i].pieces));
     view.pullApart(+$('apart').value);
     board.replaceChildren(view);
-  } else board.innerHTML = svg.replace(/^<\?xml[^>]*>\s*/, '');
+  } else {
+    board.innerHTML = svg.replace(/^<\?xml[^>]*>\s*/, '');
+    if (!state.solutions[i].svg) letter(board.querySelector('svg'));
+  }
   board.dataset.state = `solution-${i + 1}`;
+}
+
+// withHues gives each piece of a solution its number in the spec's list
+// of pieces, which the list under the board is coloured by.
+function withHues(pieces) {
+  const names = (state.rendering?.pieces || []).map((p) => p.name);
+  return pieces.map((p) => ({ ...p, hue: names.includes(p.name) ? names.indexOf(p.name) : undefined }));
+}
+
+// letter writes each piece's name on it in a drawn solution, whose pieces
+// are <g>s titled with their names: at the point inside the piece nearest
+// the middle of its box, as an L's middle is outside it.
+function letter(svg) {
+  const ns = 'http://www.w3.org/2000/svg';
+  for (const g of svg.querySelectorAll('g')) {
+    const name = g.querySelector('title')?.textContent;
+    const shape = g.querySelector('path');
+    if (!name || !shape) continue;
+    const filled = shape.getAttribute('fill') !== 'none';
+    const inside = (x, y) => {
+      const pt = new DOMPoint(x, y);
+      return filled ? shape.isPointInFill(pt) : shape.isPointInStroke(pt);
+    };
+    const b = shape.getBBox(), cx = b.x + b.width / 2, cy = b.y + b.height / 2;
+    let best = null;
+    for (let i = 0; i <= 8; i++) {
+      for (let j = 0; j <= 8; j++) {
+        const x = b.x + (b.width * i) / 8, y = b.y + (b.height * j) / 8;
+        const d = Math.hypot(x - cx, y - cy);
+        if (inside(x, y) && (!best || d < best.d)) best = { x, y, d };
+      }
+    }
+    if (!best) continue;
+    const t = document.createElementNS(ns, 'text');
+    for (const [k, v] of Object.entries({ x: best.x, y: best.y, class: 'piece-letter', 'text-anchor': 'middle', 'dominant-baseline': 'central' })) t.setAttribute(k, v);
+    t.textContent = name;
+    g.append(t);
+  }
 }
 
 $('apart').addEventListener('input', () => board.querySelector('svg.cube3d')?.pullApart(+$('apart').value));
@@ -615,6 +861,32 @@ document.addEventListener('keydown', (ev) => {
 
 // --- start ---
 
+// waitForEngine keeps the buttons that need the engine off until it
+// answers, on a static site where it loads in the page (some 3.5 MB,
+// seconds), with how much has come in the progress line.
+function waitForEngine() {
+  const needs = ['open', 'new', 'save', 'share', 'play', 'first', 'solutions', 'count'];
+  if (!inBrowser) {
+    document.body.dataset.engineReady = 'true';
+    return;
+  }
+  const started = performance.now();
+  for (const id of needs) $(id).disabled = true;
+  setProgress('loading the engine…', 'loading');
+  engineLoad.onProgress = (n, total) => {
+    const mb = (b) => (b / 1e6).toFixed(1);
+    setProgress(`loading the engine: ${mb(n)}${total ? ` of ${mb(total)}` : ''} MB…`, 'loading');
+  };
+  startEngine().then(() => {
+    engineLoad.onProgress = null;
+    for (const id of needs) $(id).disabled = false;
+    document.body.dataset.engineReady = 'true';
+    if ($('progress').dataset.state === 'loading') {
+      setProgress(`engine ready in ${((performance.now() - started) / 1000).toFixed(1)} s`, 'idle');
+    }
+  }, (e) => setProgress(e.message, 'error'));
+}
+
 async function start() {
   document.body.dataset.engine = inBrowser ? 'wasm' : 'server';
   getJSON('/api/config').then((c) => { shareBase = c.shareBase || ''; }).catch(() => {});
@@ -625,19 +897,30 @@ async function start() {
   } catch (e) {
     say(`the link's spec could not be read: ${e.message}`, true);
   }
+  // A link opens its spec; otherwise the spec on view before the reload
+  // comes back, with its unsaved edits.
+  const current = readCurrent();
   if (shared) {
-    load(shared.name, shared.text);
-    say(`opened ${shared.name} from the link`);
+    const draft = load(shared.name, shared.text, linkKey(shared.name, shared.text));
+    say(draft ? `opened ${shared.name} from the link, with your unsaved edits of it` : `opened ${shared.name} from the link`);
+    // A link made while solving by hand opens to be solved by hand.
+    if (shared.hand) state.rendered.then(solveByHand);
+  } else if (current) {
+    const draft = load(current.name, current.base, current.key);
+    if (draft) say(`your unsaved edits of ${draft.name} are back (Revert drops them)`);
   } else {
-    load('my-puzzle.toml', newSpec);
+    load('my-puzzle.toml', newSpec, 'new:my-puzzle.toml');
   }
+  waitForEngine();
   document.body.dataset.mode ||= 'author';
   document.body.dataset.ready = 'true';
 }
 
 window.addEventListener('hashchange', async () => {
   const shared = await readFragment(location.hash).catch(() => null);
-  if (shared && shared.text !== editor.value) load(shared.name, shared.text);
+  if (shared && shared.text !== editor.value && mayReplace(shared.name)) {
+    load(shared.name, shared.text, linkKey(shared.name, shared.text));
+  }
 });
 
 start();

@@ -11,6 +11,7 @@ const pageSize = 100;
 const browser = {
   catalogue: [], // the server's entries, with source 'catalogue'
   files: [], // the folder's, with source 'file'
+  local: [], // the drafts and specs kept in this browser, with source 'browser'
   folder: '', // the folder's name, '' without one
   note: '', // why some files are not listed
   matches: [], // the entries the search and filters keep
@@ -51,7 +52,7 @@ function fillSelect(select, values) {
 }
 
 function update() {
-  const all = [...browser.files, ...browser.catalogue];
+  const all = [...browser.local, ...browser.files, ...browser.catalogue];
   fillSelect($('f-family'), all.map((e) => e.family).filter(Boolean));
   fillSelect($('f-lattice'), all.map((e) => (e.kind === 'polyform' ? e.lattice : e.kind)).filter(Boolean));
   const ws = words($('search').value), f = filters();
@@ -65,7 +66,7 @@ function row(e) {
   const li = document.createElement('li');
   const b = document.createElement('button');
   b.type = 'button';
-  b.dataset.open = `${e.source}:${e.name}`;
+  b.dataset.open = `${e.source}:${e.open ?? e.name}`;
   const name = document.createElement('strong');
   name.textContent = e.name;
   const title = document.createElement('span');
@@ -73,7 +74,7 @@ function row(e) {
   title.textContent = e.title || e.problem || '';
   const meta = document.createElement('span');
   meta.className = 'meta';
-  const where = e.source === 'catalogue' ? `catalogue · ${e.family}` : `file in ${browser.folder}`;
+  const where = { catalogue: `catalogue · ${e.family}`, file: `file in ${browser.folder}`, browser: e.where }[e.source];
   const kind = e.kind === 'polyform' ? e.lattice : e.kind;
   meta.textContent = [where, kind, e.count !== undefined ? `${e.count} solutions` : '',
     e.firstTime ? `first solution in ${e.firstTime} s` : ''].filter(Boolean).join(' · ');
@@ -83,7 +84,7 @@ function row(e) {
   text.className = 'text';
   text.append(name, title, meta);
   b.append(thumb, text);
-  if (e.kind !== 'game' && !e.problem) thumbs.observe(thumb);
+  if (e.kind !== 'game' && !e.problem && e.source !== 'browser') thumbs.observe(thumb);
   li.append(b);
   return li;
 }
@@ -112,6 +113,13 @@ function showMore() {
   $('browse-info').dataset.found = n;
   $('browse-info').dataset.listed = browser.shown;
   $('more').hidden = browser.shown >= n;
+}
+
+// setLocal lists the drafts and specs kept in this browser, each
+// {open, name, title, where}: open is what the page opens it by.
+export function setLocal(entries) {
+  browser.local = entries.map((e) => ({ ...e, source: 'browser' }));
+  if (!$('browser').hidden) update();
 }
 
 // refreshFiles reads the folder's list again, as after a save.

@@ -17,10 +17,13 @@ const faces = [
   [[0, 0, -1], [[0, 0, 0], [0, 1, 0], [1, 1, 0], [1, 0, 0]]],
 ];
 
-// colour is a piece's hue, lit by how squarely its face meets the light.
-function colour(i, light, count) {
-  if (count === 1) return `hsl(205 25% ${45 + 35 * light}%)`;
-  return `hsl(${(i * 137.508) % 360} 55% ${32 + 38 * light}%)`;
+// colour is a piece's hue, lit by how squarely its face meets the light:
+// hue is the piece's number among the spec's pieces, so that a piece has
+// one colour in the list of pieces and in every solution; a board (one
+// piece, no hue) is grey-blue.
+function colour(hue, light) {
+  if (hue === undefined) return `hsl(205 25% ${45 + 35 * light}%)`;
+  return `hsl(${(hue * 137.508) % 360} 55% ${32 + 38 * light}%)`;
 }
 
 function el(name, attrs) {
@@ -29,7 +32,7 @@ function el(name, attrs) {
   return e;
 }
 
-// cubeView draws pieces ([{name, cells: [[x, y, z], ...]}]) in an SVG that
+// cubeView draws pieces ([{name, cells: [[x, y, z], ...], hue}]) in an SVG that
 // turns when dragged; size is its width in pixels (the height follows),
 // and labels asks for each layer's z beside it.
 export function cubeView(pieces, { size = 360, labels = true } = {}) {
@@ -91,7 +94,7 @@ export function cubeView(pieces, { size = 360, labels = true } = {}) {
     const parts = polys.map((p) => {
       const path = el('path', {
         d: `M${p.pts.map((q) => `${(q[0] * unit).toFixed(1)} ${(q[1] * unit).toFixed(1)}`).join('L')}Z`,
-        fill: colour(p.piece, p.lit, pieces.length), class: 'face',
+        fill: colour(pieces[p.piece].hue, p.lit), class: 'face',
       });
       path.dataset.at = p.cell;
       return path;

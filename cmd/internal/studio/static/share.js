@@ -22,18 +22,18 @@ async function pipe(bytes, transform) {
 }
 
 // fragment returns the fragment (without '#') that holds a spec and its
-// file name.
-export async function fragment(name, text) {
+// file name, and with hand, that it opens to be solved by hand.
+export async function fragment(name, text, hand = false) {
   const packed = await pipe(new TextEncoder().encode(text), new CompressionStream('deflate-raw'));
-  return `spec=${toBase64url(packed)}&name=${encodeURIComponent(name)}`;
+  return `spec=${toBase64url(packed)}&name=${encodeURIComponent(name)}${hand ? '&play=hand' : ''}`;
 }
 
-// readFragment returns the {name, text} a fragment holds, or null when it
-// holds no spec.
+// readFragment returns the {name, text, hand} a fragment holds, or null
+// when it holds no spec.
 export async function readFragment(hash) {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const packed = params.get('spec');
   if (!packed) return null;
   const bytes = await pipe(fromBase64url(packed), new DecompressionStream('deflate-raw'));
-  return { name: params.get('name') || 'shared.toml', text: new TextDecoder().decode(bytes) };
+  return { name: params.get('name') || 'shared.toml', text: new TextDecoder().decode(bytes), hand: params.get('play') === 'hand' };
 }
