@@ -31,18 +31,29 @@ import (
 // number, for a long run); FuzzDifferential runs any seed.
 
 func TestDifferential(t *testing.T) {
-	n := 60
+	from, to := uint64(0), uint64(60)
 	if s := os.Getenv("POLYSPEC_DIFF_SEEDS"); s != "" {
+		// N, or FROM-TO for a long run in parts.
+		lo, hi, isRange := strings.Cut(s, "-")
 		var err error
-		if n, err = strconv.Atoi(s); err != nil {
-			t.Fatal(err)
+		if !isRange {
+			lo, hi = "0", s
+		}
+		if from, err = strconv.ParseUint(lo, 10, 64); err == nil {
+			to, err = strconv.ParseUint(hi, 10, 64)
+		}
+		if err != nil {
+			t.Fatalf("POLYSPEC_DIFF_SEEDS=%q: want N or FROM-TO", s)
 		}
 	}
 	stats := map[string]int{}
-	for seed := range uint64(n) {
+	for seed := from; seed < to; seed++ {
 		differential(t, seed, stats)
+		if done := seed - from + 1; done%1000 == 0 {
+			t.Logf("%d seeds; %v", done, stats)
+		}
 	}
-	t.Logf("%d specs; %v", n, stats)
+	t.Logf("seeds %d to %d; %v", from, to-1, stats)
 }
 
 func FuzzDifferential(f *testing.F) {
