@@ -18,7 +18,7 @@ const pipSpots = [[], [[1, 1]], [[0, 0], [2, 2]], [[0, 0], [1, 1], [2, 2]], [[0,
 function ruleMeaning(label) {
   if (label === '∅') return 'no rule: any pips';
   if (label === '=') return 'every cell the same number of pips';
-  if (label.startsWith('=')) return `every cell ${label.slice(1)} pips`;
+  if (label.startsWith('=')) return `every cell ${label.slice(1)} ${label === '=1' ? 'pip' : 'pips'}`;
   if (label === '≠') return 'every cell a different number of pips';
   if (label.startsWith('<')) return `the pips add up to less than ${label.slice(1)}`;
   if (label.startsWith('>')) return `the pips add up to more than ${label.slice(1)}`;
@@ -105,7 +105,10 @@ function status(text) {
 function drawBoard() {
   const v = game.view;
   const cols = Math.max(...v.board.map((c) => c.col)) + 1, rows = Math.max(...v.board.map((c) => c.row)) + 1;
-  const svg = el('svg', { viewBox: `-4 -4 ${cols * unit + 8} ${rows * unit + 8}`, width: cols * unit + 8, height: rows * unit + 8 });
+  // The margin leaves room for the badges, which sit on the corners of
+  // their regions so as to cover no pip.
+  const m = 12;
+  const svg = el('svg', { viewBox: `${-m} ${-m} ${cols * unit + 2 * m} ${rows * unit + 2 * m}`, width: cols * unit + 2 * m, height: rows * unit + 2 * m });
   const regionOf = new Map();
   v.regions.forEach((r, i) => r.cells.forEach((c) => regionOf.set(key(c), i)));
   for (const c of v.board) {
@@ -122,8 +125,8 @@ function drawBoard() {
   v.regions.forEach((r, i) => {
     const first = r.cells.reduce((a, c) => (c.row < a.row || (c.row === a.row && c.col < a.col) ? c : a));
     const g = el('g', { class: 'badge', 'data-region': i });
-    g.append(el('rect', { x: first.col * unit + 1, y: first.row * unit + 1, width: 26, height: 16, rx: 3 }));
-    g.append(el('text', { x: first.col * unit + 14, y: first.row * unit + 13 }, r.label));
+    g.append(el('rect', { x: first.col * unit - 10, y: first.row * unit - 10, width: 26, height: 16, rx: 3 }));
+    g.append(el('text', { x: first.col * unit + 3, y: first.row * unit + 2 }, r.label));
     svg.append(g);
   });
   svg.append(el('g', { id: 'ghost' }));
