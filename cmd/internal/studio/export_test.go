@@ -96,6 +96,13 @@ func TestBrowserExport(t *testing.T) {
 		t.Errorf("the link opened %q", got)
 	}
 	b.screenshot("site")
+	// The site has no folder: Save keeps the spec in the browser, which
+	// lists it, and Download gives the file.
+	b.do("save in the browser", chromedp.Click(chromedp.CSS("#save")),
+		wait(`document.getElementById('message').textContent.startsWith('saved pentominoes-6x10.toml in this browser')`),
+		chromedp.Click(chromedp.CSS("#download")), wait(`document.getElementById('download').dataset.downloaded === 'pentominoes-6x10.toml'`),
+		chromedp.Click(chromedp.CSS("#open")), wait(`document.querySelector('#results button[data-open="browser:saved:pentominoes-6x10.toml"]') !== null`),
+		chromedp.Click(chromedp.CSS("#browse-close")))
 	b.do("count in the browser", chromedp.Click(chromedp.CSS("#count")),
 		chromedp.Poll[chromedp.Void](`document.getElementById('progress').dataset.state === 'done'`, chromedp.WithPollingTimeout(3*time.Minute)))
 	if got := b.eval(`document.getElementById('progress').textContent`); !strings.HasPrefix(got, "2339 distinct solutions,") {

@@ -12,6 +12,7 @@ const browser = {
   catalogue: [], // the server's entries, with source 'catalogue'
   files: [], // the folder's, with source 'file'
   local: [], // the drafts and specs kept in this browser, with source 'browser'
+  stale: false, // whether they changed while the browser was hidden
   folder: '', // the folder's name, '' without one
   note: '', // why some files are not listed
   matches: [], // the entries the search and filters keep
@@ -119,7 +120,9 @@ function showMore() {
 // {open, name, title, where}: open is what the page opens it by.
 export function setLocal(entries) {
   browser.local = entries.map((e) => ({ ...e, source: 'browser' }));
-  if (!$('browser').hidden) update();
+  // Every edit lists the drafts anew: the list is redrawn when seen.
+  if ($('browser').hidden) browser.stale = true;
+  else update();
 }
 
 // refreshFiles reads the folder's list again, as after a save.
@@ -139,6 +142,10 @@ export async function refreshFiles() {
 // openBrowser shows the browser with the search field focused.
 export function openBrowser() {
   $('browser').hidden = false;
+  if (browser.stale) {
+    browser.stale = false;
+    update();
+  }
   $('search').focus();
   $('search').select();
 }
