@@ -1017,20 +1017,35 @@ func (pz *Puzzle) permutation(moves []boardMove, part []int32, pieceMap []int, i
 // missing or has a different count.
 func (pz *Puzzle) pieceImages(m Motion) ([]int, bool) {
 	out := make([]int, len(pz.Pieces))
+	taken := make([]bool, len(pz.Pieces))
 	for i, p := range pz.Pieces {
 		img := Transform(pz.Lattice, m, p.Cells)
-		fits := func(q Piece) bool {
-			return q.Lo == p.Lo && q.Hi == p.Hi && slices.ContainsFunc(q.Orientations, func(o []Cell) bool { return slices.Equal(o, img) })
+		fits := func(k int) bool {
+			q := pz.Pieces[k]
+			return !taken[k] && q.Lo == p.Lo && q.Hi == p.Hi && slices.ContainsFunc(q.Orientations, func(o []Cell) bool { return slices.Equal(o, img) })
 		}
-		// A piece that can be its own image must be: two congruent pieces
-		// with different names would otherwise both map to the first.
+		// A piece that can be its own image must be; congruent pieces of
+		// other names each take an image of their own, so that the map is
+		// one to one: two one-sided pieces of one shape mapped both to the
+		// first piece of the mirror shape made a symmetry that was no
+		// permutation, and a distinct count too small (the differential
+		// harness's seed 108443: 18 for 60). In index order, the k-th
+		// piece of a shape goes to the k-th of its image's, so that the
+		// maps of the motions compose as the motions do.
 		out[i] = i
-		if !fits(p) {
-			out[i] = slices.IndexFunc(pz.Pieces, fits)
+		if !fits(i) {
+			out[i] = -1
+			for k := range pz.Pieces {
+				if fits(k) {
+					out[i] = k
+					break
+				}
+			}
 		}
 		if out[i] < 0 {
 			return nil, false
 		}
+		taken[out[i]] = true
 	}
 	return out, true
 }
