@@ -2,6 +2,7 @@ package compile
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,6 +27,11 @@ func (e *RuleError) Unwrap() error { return e.Err }
 type ruleItems struct {
 	items []cover.Item
 	uses  [][]ruleUse // by placement
+	// users and described are keepsRules's, once the placements are
+	// final: each item's placements with their colours, and how many
+	// items each description has.
+	users     [][]ruleUser
+	described map[string]int
 }
 
 type ruleUse struct {
@@ -102,6 +108,7 @@ func (pz *Puzzle) keepPlacements(keep []bool) {
 		}
 	}
 	pz.rules.uses = uses
+	pz.rules.users, pz.rules.described = nil, nil
 }
 
 func (b *ruleBuilder) Lattice() string { return b.pz.Lattice.Name() }
@@ -292,18 +299,23 @@ func (pz *Puzzle) ranged() bool {
 // colour, must go to an item of the same bounds (a bijection of items
 // exists when the two lists of such descriptions are equal as multisets).
 func (r *ruleItems) keepsRules(g cover.Symmetry) bool {
-	users := make([][]ruleUser, len(r.items))
-	for i, us := range r.uses {
-		for _, u := range us {
-			users[u.item] = append(users[u.item], ruleUser{int32(i), u.colour})
+	if r.users == nil {
+		// The items' users and their own descriptions are the same for
+		// every symmetry tried: made once.
+		r.users = make([][]ruleUser, len(r.items))
+		for i, us := range r.uses {
+			for _, u := range us {
+				r.users[u.item] = append(r.users[u.item], ruleUser{int32(i), u.colour})
+			}
+		}
+		r.described = map[string]int{}
+		for k, it := range r.items {
+			r.described[describeItem(it, r.users[k], nil)]++
 		}
 	}
-	count := map[string]int{}
+	count := maps.Clone(r.described)
 	for k, it := range r.items {
-		count[describeItem(it, users[k], nil)]++
-	}
-	for k, it := range r.items {
-		d := describeItem(it, users[k], g)
+		d := describeItem(it, r.users[k], g)
 		if count[d] == 0 {
 			return false
 		}
