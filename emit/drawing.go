@@ -87,7 +87,54 @@ func NewDrawing(lattice string, pieces []Placed) (*Drawing, error) {
 	case segmentForm:
 		d.segments(g, pieces)
 	case cubeForm:
-		d.cubes(g, pieces)
+		d.cubes(g, pieces, nil)
+	}
+	d.bound()
+	return d, nil
+}
+
+// A puzzle's empty cells: pale tiles edged in grey, thin grey segments,
+// pale cubes.
+var (
+	blankFill = rgb{0xf3, 0xf1, 0xec}
+	blankLine = rgb{0xb4, 0xae, 0xa3}
+	blankCube = rgb{0xe2, 0xdf, 0xd8}
+)
+
+const blankWidth = 0.05 // the edge of an empty tile, or an empty segment
+
+// blankTitle is the title of a puzzle's empty cells.
+const blankTitle = "empty"
+
+// NewPuzzleDrawing draws a puzzle as it is set rather than solved: the
+// board's empty cells, each on its own so that they show the grid, and the
+// pieces placed on it (fixed pieces) as NewDrawing draws them.
+func NewPuzzleDrawing(lattice string, empty [][3]int, pieces []Placed) (*Drawing, error) {
+	g, err := lookupGeometry(lattice, append([]Placed{{Name: blankTitle, Cells: empty}}, pieces...))
+	if err != nil {
+		return nil, err
+	}
+	d := &Drawing{}
+	var blank part
+	for _, c := range cellSet(empty) {
+		blank.paths = append(blank.paths, g.points(g.corners(c)))
+	}
+	switch g.form {
+	case tileForm:
+		blank.closed, blank.fill, blank.stroke, blank.width = true, blankFill, blankLine, blankWidth
+	case segmentForm:
+		blank.stroke, blank.width = blankLine, blankWidth
+	}
+	if len(blank.paths) > 0 && g.form != cubeForm {
+		d.groups = append(d.groups, group{blankTitle, []part{blank}})
+	}
+	switch g.form {
+	case tileForm:
+		d.tiles(g, pieces)
+	case segmentForm:
+		d.segments(g, pieces)
+	case cubeForm:
+		d.cubes(g, pieces, empty)
 	}
 	d.bound()
 	return d, nil
@@ -185,23 +232,28 @@ func iso(v vec) vec {
 	return vec{X: c * (v.X - v.Z), Y: v.Y - (v.X+v.Z)/2}
 }
 
-// A cube of a solution, with its piece.
+// A cube of a solution, with its piece; blank for a puzzle's empty cell.
 type cube struct {
 	at    [3]int
 	piece string
+	blank bool
 }
 
 // cubes draws polycubes as isometric cubes, one z layer beside the next from
 // left to right as the solution files show them, so that no cube hides
 // another: within one layer each cube keeps its front face. A cube is the
 // one the glTF model builds, its faces turned away from the viewer left
-// out; the top is lit and the right side shaded.
-func (d *Drawing) cubes(g geometry, pieces []Placed) {
+// out; the top is lit and the right side shaded. The empty cells of a
+// puzzle are pale cubes among the pieces'.
+func (d *Drawing) cubes(g geometry, pieces []Placed, empty [][3]int) {
 	var all []cube
 	for _, pc := range pieces {
 		for _, c := range cellSet(pc.Cells) {
-			all = append(all, cube{c, pc.Name})
+			all = append(all, cube{c, pc.Name, false})
 		}
+	}
+	for _, c := range cellSet(empty) {
+		all = append(all, cube{c, blankTitle, true})
 	}
 	if len(all) == 0 {
 		return
@@ -222,6 +274,9 @@ func (d *Drawing) cubes(g geometry, pieces []Placed) {
 	for _, c := range all {
 		shift := vec{X: width * float64(c.at[2]-lo[2])}
 		base := pieceColour(c.piece)
+		if c.blank {
+			base = blankCube
+		}
 		gr := group{title: c.piece}
 		// Each layer is drawn from its own depth, 0 to 1.
 		for _, f := range prism(g.points(g.corners(c.at)), 0, 1) {

@@ -250,3 +250,63 @@ func TestOmittedPieceIsNotDrawn(t *testing.T) {
 		}
 	}
 }
+
+// TestPuzzleDrawing draws a puzzle as it is set on each form of lattice:
+// its empty cells in one group titled "empty" (a cube each for cubes), a
+// path a cell, then the pieces placed, in their colours; the pieces'
+// groups are the ones a solution's drawing of them has.
+func TestPuzzleDrawing(t *testing.T) {
+	for _, tc := range []struct {
+		lattice string
+		empty   [][3]int
+		pieces  []Placed
+		groups  []string // the titles, in order
+		paths   int      // the empty cells' paths
+	}{
+		{"square", [][3]int{{1, 0, 0}, {0, 1, 0}, {1, 1, 0}, {1, 1, 0}}, []Placed{{Name: "I", Cells: [][3]int{{0, 0, 0}}}},
+			[]string{"empty", "I"}, 3},
+		{"iamond", [][3]int{{0, 0, 1}, {1, 0, 0}}, []Placed{{Name: "T", Cells: [][3]int{{0, 0, 0}}}},
+			[]string{"empty", "T"}, 2},
+		{"stick", [][3]int{{0, 0, 1}, {1, 0, 1}, {0, 1, 0}}, []Placed{{Name: "L", Cells: [][3]int{{0, 0, 0}, {1, 0, 0}}}},
+			[]string{"empty", "L"}, 3},
+		{"square", nil, []Placed{{Name: "O", Cells: [][3]int{{0, 0, 0}, {1, 0, 0}}}}, []string{"O"}, 0},
+		{"cubic", [][3]int{{1, 0, 0}}, []Placed{{Name: "V", Cells: [][3]int{{0, 0, 0}}}}, []string{"V", "empty"}, 0},
+	} {
+		t.Run(tc.lattice, func(t *testing.T) {
+			d, err := NewPuzzleDrawing(tc.lattice, tc.empty, tc.pieces)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var titles []string
+			for _, g := range d.groups {
+				titles = append(titles, g.title)
+			}
+			if !slices.Equal(titles, tc.groups) {
+				t.Errorf("groups %q, want %q", titles, tc.groups)
+			}
+			if tc.paths > 0 {
+				blank := d.groups[0].parts[0]
+				if len(blank.paths) != tc.paths || blank.stroke != blankLine {
+					t.Errorf("the empty cells: %d paths in %v, want %d in %v", len(blank.paths), blank.stroke, tc.paths, blankLine)
+				}
+			}
+			// The pieces are drawn as in a solution.
+			sol, err := NewDrawing(tc.lattice, tc.pieces)
+			if err != nil {
+				t.Fatal(err)
+			}
+			last := d.groups[len(d.groups)-len(sol.groups):]
+			if tc.lattice == "cubic" {
+				last = d.groups[:len(sol.groups)]
+			}
+			for i, g := range sol.groups {
+				if !slices.EqualFunc(g.parts, last[i].parts, func(a, b part) bool { return a.fill == b.fill && a.stroke == b.stroke && a.width == b.width }) {
+					t.Errorf("piece %s is drawn otherwise than in a solution", g.title)
+				}
+			}
+		})
+	}
+	if _, err := NewPuzzleDrawing("iamond", [][3]int{{0, 0, 5}}, nil); err == nil {
+		t.Errorf("an empty cell off the lattice was drawn")
+	}
+}

@@ -11,11 +11,11 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+	"github.com/polyspec/polyspec/cmd/internal/genspec"
 	"github.com/polyspec/polyspec/cmd/internal/outfile"
 	"github.com/polyspec/polyspec/cmd/internal/pipscli"
 	"github.com/polyspec/polyspec/cmd/internal/progress"
 	"github.com/polyspec/polyspec/compile/sudoku"
-	"github.com/polyspec/polyspec/emit"
 	"github.com/polyspec/polyspec/internal/infile"
 	"github.com/polyspec/polyspec/puzzles"
 	"github.com/polyspec/polyspec/spec"
@@ -34,7 +34,7 @@ func generateHelp() string {
 type SudokuGenerateFlags struct {
 	Sudoku   string `placeholder:"NxN" help:"A Sudoku of this size (9x9; 6x6 has 2x3 boxes), not a game."`
 	Symmetry string `placeholder:"NAME" help:"A Sudoku's symmetry: none, half-turn, quarter-turn, mirror or diagonal."`
-	SVG      string `name:"svg" placeholder:"FILE" help:"Draw the Sudoku (its givens) as SVG too."`
+	SVG      string `name:"svg" placeholder:"FILE" help:"Draw the puzzle made (a Sudoku's givens, fixed pieces) as SVG too."`
 	StatusFlags
 }
 
@@ -82,70 +82,16 @@ func kindSudoku(name string, data []byte) bool {
 	return yaml.Unmarshal(data, &head) == nil && head.Kind == "sudoku"
 }
 
-// sudokuGeneration is what a Sudoku is generated from: its layout, the
-// givens its solution keeps, and the keys of its spec that the output
-// repeats.
-type sudokuGeneration struct {
-	lay    *sudoku.Layout
-	start  []int
-	title  string
-	blocks []string   // the rows of the blocks key, none for the usual boxes
-	groups [][]string // the rows of each value of the groups key
-	source string     // what the command line asked for, for the comment
-}
-
 // sudokuSource reads the layout from --sudoku or from the spec.
-func (c *GenerateCmd) sudokuSource(s *spec.Spec) (*sudokuGeneration, error) {
+func (c *GenerateCmd) sudokuSource(s *spec.Spec) (*genspec.Sudoku, error) {
 	if s != nil {
-		pz, err := sudoku.FromSpec(s)
-		if err != nil {
-			return nil, err
-		}
-		g := &sudokuGeneration{lay: pz.Layout, start: pz.Givens, title: s.Title.V, source: "polyspec generate " + c.Config}
-		if s.Blocks.Set {
-			g.blocks = s.Blocks.V
-		}
-		for _, v := range s.Groups {
-			g.groups = append(g.groups, v.V)
-		}
-		return g, nil
+		return genspec.SpecSudoku(s, "polyspec generate "+c.Config)
 	}
-	n, err := sudokuSize(c.Sudoku)
+	n, err := genspec.SudokuSize("--sudoku", c.Sudoku)
 	if err != nil {
 		return nil, err
 	}
-	labels, err := sudoku.BoxLabels(n)
-	if err != nil {
-		return nil, fmt.Errorf("--sudoku %s: %v", c.Sudoku, err)
-	}
-	lay, err := sudoku.NewLayout(n, labels, nil)
-	if err != nil {
-		return nil, err
-	}
-	g := &sudokuGeneration{lay: lay, source: "polyspec generate --sudoku " + c.Sudoku}
-	for r := 0; r < len(labels); r += n {
-		g.blocks = append(g.blocks, strings.Join(labels[r:r+n], " "))
-	}
-	return g, nil
-}
-
-// sudokuSize reads --sudoku: NxN, or N alone.
-func sudokuSize(v string) (int, error) {
-	w, h, found := strings.Cut(v, "x")
-	if !found {
-		h = w
-	}
-	n, err := strconv.Atoi(w)
-	m, err2 := strconv.Atoi(h)
-	switch {
-	case err != nil || err2 != nil:
-		return 0, fmt.Errorf("--sudoku %q: expected a size such as 9x9", v)
-	case n != m:
-		return 0, fmt.Errorf("--sudoku %s: a Sudoku grid is square (%dx%d has %d rows of %d cells, and needs as many of each)", v, n, m, m, n)
-	case n < 4 || n > len(sudoku.Symbols):
-		return 0, fmt.Errorf("--sudoku %s: expected 4x4 up to %dx%d", v, len(sudoku.Symbols), len(sudoku.Symbols))
-	}
-	return n, nil
+	return genspec.PlainSudoku(n, "--sudoku "+c.Sudoku, "polyspec generate --sudoku "+c.Sudoku)
 }
 
 // refusePips names the first Polypips flag given with a Sudoku.
@@ -169,10 +115,11 @@ func (c *GenerateCmd) refusePips() error {
 
 // refuseSudoku names the first Sudoku flag given with a Polypips game.
 func (c *GenerateCmd) refuseSudoku() error {
-	for _, f := range []struct{ name, value string }{{"--symmetry", c.Symmetry}, {"--svg", c.SVG}} {
-		if f.value != "" {
-			return fmt.Errorf("%s is for Sudoku (--sudoku NxN or a Sudoku spec), not Polypips games", f.name)
-		}
+	if c.Symmetry != "" {
+		return errors.New("--symmetry is for Sudoku (--sudoku NxN or a Sudoku spec), not Polypips games")
+	}
+	if c.SVG != "" {
+		return errors.New("--svg draws a Sudoku or a polyform puzzle made, not a Polypips game")
 	}
 	return nil
 }
@@ -226,7 +173,7 @@ func (c *GenerateCmd) generateSudoku(e *env, s *spec.Spec) error {
 		return progress.Status{Label: fmt.Sprintf("generating a Sudoku, %d/%d %s decided", p.Done.Load(), p.Total.Load(), unit),
 			Solutions: -1, Nodes: p.Nodes.Load()}
 	})
-	g, err := src.lay.Generate(e.ctx, src.start, opt)
+	g, err := src.Layout.Generate(e.ctx, src.Start, opt)
 	stop()
 	switch {
 	case errors.Is(err, context.Canceled):
@@ -236,95 +183,21 @@ func (c *GenerateCmd) generateSudoku(e *env, s *spec.Spec) error {
 	case err != nil:
 		return e.failed(err, 2)
 	}
-	if c.SVG != "" {
-		var b bytes.Buffer
-		rows := strings.Split(strings.TrimSuffix(sudoku.Format(src.lay.N, g.Givens), "\n"), "\n")
-		if err := emit.SudokuSVG(&b, rows, src.lay.Blocks(), g.Givens); err != nil {
-			return err
-		}
-		if err := outfile.Write(c.SVG, b.Bytes()); err != nil {
-			return err
-		}
+	if err := c.writeSVG(func(w io.Writer) error { return genspec.SudokuSVG(w, src, g) }); err != nil {
+		return err
 	}
-	return writeSudokuSpec(e.stdout, src, g, opt)
+	return genspec.WriteSudoku(e.stdout, src, g, opt)
 }
 
-// writeSudokuSpec writes a generated Sudoku as a spec in the catalogue's
-// form, its comments saying what was proved and how hard it is. Nothing in
-// it depends on the time or the build, so that a seed makes the same
-// bytes.
-func writeSudokuSpec(w io.Writer, src *sudokuGeneration, g *sudoku.Generated, opt sudoku.GenerateOptions) error {
-	n := src.lay.N
-	givens := 0
-	for _, d := range g.Givens {
-		if d != 0 {
-			givens++
-		}
+// writeSVG writes the picture of the puzzle made to --svg's file, if
+// given.
+func (c *GenerateCmd) writeSVG(draw func(io.Writer) error) error {
+	if c.SVG == "" {
+		return nil
 	}
-	var b strings.Builder
-	made := fmt.Sprintf("%s --seed %d", src.source, opt.Seed)
-	orbits := "givens"
-	if opt.Symmetry != sudoku.NoSymmetry {
-		made += " --symmetry " + opt.Symmetry.String()
-		orbits = "orbits of givens under the " + opt.Symmetry.String() + " symmetry"
+	var b bytes.Buffer
+	if err := draw(&b); err != nil {
+		return err
 	}
-	fmt.Fprintf(&b, "# A %d×%d Sudoku with %d givens, made by %s.\n", n, n, givens, made)
-	fmt.Fprintf(&b, "# Unique: a search for a second solution (algx, %d nodes) found none.\n", g.Unique.Nodes)
-	fmt.Fprintf(&b, "# Minimal: each of its %d %s, taken away, lets in a second solution.\n", g.Needed, orbits)
-	if len(g.Spare) > 0 {
-		fmt.Fprintf(&b, "# %d givens could go alone, breaking the symmetry.\n", len(g.Spare))
-	}
-	fmt.Fprintf(&b, "# Difficulty: %s.\n", g.Rating)
-	title := src.title
-	if title == "" {
-		title = fmt.Sprintf("Sudoku %d×%d", n, n)
-	}
-	fmt.Fprintf(&b, "kind = \"sudoku\"\ntitle = %s\n", tomlString(fmt.Sprintf("%s, generated (seed %d)", title, opt.Seed)))
-	b.WriteString("count = 1\ncount-by = \"polyspec generate, algx\"\n")
-	if src.blocks != nil {
-		fmt.Fprintf(&b, "blocks = %s\n", tomlRows(src.blocks))
-	}
-	if len(src.groups) > 0 {
-		var vals []string
-		for _, rows := range src.groups {
-			vals = append(vals, tomlRows(rows))
-		}
-		fmt.Fprintf(&b, "groups = [%s]\n", strings.Join(vals, ", "))
-	}
-	rows := strings.Split(strings.TrimSuffix(sudoku.Format(n, g.Givens), "\n"), "\n")
-	fmt.Fprintf(&b, "givens = %s\n", tomlRows(boxed(rows, src.lay.Blocks())))
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// tomlRows writes rows as a TOML string: one line as a plain string
-// ("diagonals"), more as a multi-line one, a row a line.
-func tomlRows(rows []string) string {
-	if len(rows) == 1 {
-		return tomlString(rows[0])
-	}
-	escaped := make([]string, len(rows))
-	for i, r := range rows {
-		escaped[i] = tomlEscape(r)
-	}
-	return "\"\"\"\n" + strings.Join(escaped, "\n") + "\n\"\"\""
-}
-
-func tomlString(s string) string { return `"` + tomlEscape(s) + `"` }
-
-// tomlEscape escapes what a TOML basic string cannot hold as it is.
-func tomlEscape(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r < ' ' || r == 0x7f:
-			fmt.Fprintf(&b, "\\u%04X", r)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
+	return outfile.Write(c.SVG, b.Bytes())
 }
