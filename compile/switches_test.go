@@ -171,3 +171,42 @@ func TestAutoSearchesWithAlgx(t *testing.T) {
 		}
 	}
 }
+
+// TestPivotEstimateWorkers weighs the pivots of the two puzzles on which
+// PivotEstimate takes another pivot than PivotFewest's, on one core and on
+// several, and checks that it takes the same one on each and still counts
+// what the puzzles expect.
+func TestPivotEstimateWorkers(t *testing.T) {
+	want := map[string]string{"polyominoes-1234-7x5-cross-hole": "T4", "hexiamonds-snowflake": "X6"}
+	algx, _ := cover.Lookup("algx")
+	for _, s := range switchTestSpecs(t, "switches") {
+		name := s.Name.V
+		if want[name] == "" {
+			continue
+		}
+		pz, err := compile.FromSpec(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d, err := cover.NewDistinct(pz.Problem, pz.Symmetries()); err != nil || d.Pivot() == want[name] {
+			t.Fatalf("%s: PivotFewest takes %s too (%v): the test weighs nothing", name, want[name], err)
+		}
+		for _, workers := range []int{1, 2, 3} {
+			d, err := cover.DistinctOptions{Pivot: cover.PivotEstimate, WeighAbove: -1, Workers: workers}.New(pz.Problem, pz.Symmetries())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Pivot() != want[name] {
+				t.Errorf("%s, %d workers: pivot %s, want %s", name, workers, d.Pivot(), want[name])
+			}
+			st, err := d.Solve(context.Background(), algx, nil)
+			if err != nil || st.Solutions != s.Expect.V {
+				t.Errorf("%s, %d workers: %d solutions (%v), want %d", name, workers, st.Solutions, err, s.Expect.V)
+			}
+		}
+		delete(want, name)
+	}
+	for name := range want {
+		t.Errorf("%s: not among the test's puzzles", name)
+	}
+}

@@ -63,6 +63,9 @@ type DistinctOptions struct {
 	// (2,000,000 nodes), and a negative value weighs them always, which
 	// tests use on small problems.
 	WeighAbove float64
+	// Workers is the number of cores PivotEstimate weighs the pivots on;
+	// 0 means one. The pivot it picks is the same for every number.
+	Workers int
 }
 
 // NewDistinct prepares a problem for a search modulo group.

@@ -6,6 +6,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // A PivotRule picks the item whose options Distinct reduces to one per
@@ -127,25 +129,56 @@ func (d *Distinct) byEstimate(ix *itemOptions, o DistinctOptions) *Distinct {
 		}
 	}
 	slices.SortStableFunc(cands, func(a, b candidate) int { return a.kept - b.kept })
-	best, bestSize := d, estimateTree(d.reduced, pivotTarget, pivotWalks)
+	cands = slices.DeleteFunc(cands[:min(len(cands), estimatePivots)], func(c candidate) bool { return c.item == fewest })
+	// The trees are weighed at once, each on a core of its own: the
+	// walks are most of the weighing, and a tree's estimate does not
+	// depend on what runs beside it. Reductions take turns, as they share
+	// ix's scratch; a tree is weighed and dropped, and the winner reduced
+	// again, so that at most one reduction per core is held at a time.
+	sizes := make([]float64, 1+len(cands)) // fewest's, then cands'
+	var next atomic.Int64
+	var reducing sync.Mutex
+	var wg sync.WaitGroup
+	for range min(max(o.Workers, 1), len(sizes)) {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(sizes) {
+					return
+				}
+				e := d
+				if i > 0 {
+					e = &Distinct{problem: p, group: group, pivot: -1}
+					reducing.Lock()
+					e.reduce(ix, cands[i-1].item, o)
+					reducing.Unlock()
+					if !searchedByAlgx(e.reduced) {
+						// Its estimate is of a tree auto would not search: on
+						// one-sided-hexiamonds-hexagram-hexagon-1, bits's tree
+						// under another pivot was 94 times algx's under
+						// fewest's.
+						sizes[i] = math.Inf(1)
+						continue
+					}
+				}
+				sizes[i] = estimateTree(e.reduced, pivotTarget, pivotWalks)
+			}
+		})
+	}
+	wg.Wait()
+	best, bestSize := 0, sizes[0]
 	limit := estimateMargin * bestSize
-	for _, c := range cands[:min(len(cands), estimatePivots)] {
-		if c.item == fewest {
-			continue
-		}
-		e := &Distinct{problem: p, group: group, pivot: -1}
-		e.reduce(ix, c.item, o)
-		if !searchedByAlgx(e.reduced) {
-			// Its estimate is of a tree auto would not search: on
-			// one-sided-hexiamonds-hexagram-hexagon-1, bits's tree under
-			// another pivot was 94 times algx's under fewest's.
-			continue
-		}
-		if size := estimateTree(e.reduced, pivotTarget, pivotWalks); size <= limit && size < bestSize {
-			best, bestSize = e, size
+	for i, size := range sizes[1:] {
+		if size <= limit && size < bestSize {
+			best, bestSize = i+1, size
 		}
 	}
-	return best
+	if best == 0 {
+		return d
+	}
+	e := &Distinct{problem: p, group: group, pivot: -1}
+	e.reduce(ix, cands[best-1].item, o)
+	return e
 }
 
 // searchedByAlgx reports whether auto searches p with algx, whose trees

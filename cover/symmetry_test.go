@@ -417,7 +417,7 @@ func TestDistinctCountVisitsChecked(t *testing.T) {
 // TestPivotEstimate weighs the pivots of small problems, which the gate
 // on the estimated tree (WeighAbove) otherwise spares them, and checks that whichever
 // pivot it takes the count is the brute-force one, and that it takes the
-// same pivot every time.
+// same pivot every time, on one core or several.
 func TestPivotEstimate(t *testing.T) {
 	type problem struct {
 		name  string
@@ -440,8 +440,9 @@ func TestPivotEstimate(t *testing.T) {
 	for _, pr := range problems {
 		want := orbits(t, pr.p, pr.group)
 		pivot := ""
-		for i := range 2 {
+		for i, workers := range []int{1, 1, 2, 3} {
 			for _, o := range []DistinctOptions{{Pivot: PivotEstimate, WeighAbove: -1}, {Pivot: PivotEstimate, WeighAbove: -1, PivotOnly: true}} {
+				o.Workers = workers
 				d, err := o.New(pr.p, pr.group)
 				if err != nil {
 					t.Fatal(err)

@@ -33,7 +33,7 @@ func (c *CompileCmd) Run(e *env) error {
 	if err != nil {
 		return err
 	}
-	d, err := distinct(pz, s.Unique.V && !c.All, cover.PivotFewest)
+	d, err := distinct(pz, s.Unique.V && !c.All, cover.PivotFewest, 1)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -81,6 +82,9 @@ type loadOptions struct {
 	// limits bound what a spec may build (zero: no bound, as the
 	// catalogue's own commands have).
 	limits compile.Limits
+	// workers is --workers, the cores the pivots are weighed on (0: every
+	// core).
+	workers int
 }
 
 // specJob compiles a spec of a polyform puzzle or a Sudoku.
@@ -109,7 +113,7 @@ func specJob(s *spec.Spec, opts loadOptions) (*job, error) {
 	if balance != compile.HintByLattice {
 		pz.SetBalanceCheck(balance)
 	}
-	d, err := distinct(pz, s.Unique.V && !opts.all, opts.pivot)
+	d, err := distinct(pz, s.Unique.V && !opts.all, opts.pivot, opts.workers)
 	if err != nil {
 		return nil, err
 	}
@@ -303,14 +307,17 @@ func pivotRule(name string, cutShort bool) (cover.PivotRule, error) {
 }
 
 // distinct prepares a puzzle's search: modulo the board's symmetries when
-// unique is set, with the pivot that rule picks, over every solution
-// otherwise.
-func distinct(pz *compile.Puzzle, unique bool, rule cover.PivotRule) (*cover.Distinct, error) {
+// unique is set, with the pivot that rule picks (weighed on workers cores,
+// 0 meaning every core), over every solution otherwise.
+func distinct(pz *compile.Puzzle, unique bool, rule cover.PivotRule, workers int) (*cover.Distinct, error) {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
 	var group []cover.Symmetry
 	if unique {
 		group = pz.Symmetries()
 	}
-	return cover.DistinctOptions{Pivot: rule}.New(pz.Problem, group)
+	return cover.DistinctOptions{Pivot: rule, Workers: workers}.New(pz.Problem, group)
 }
 
 // placed converts a cover solution to the pieces emit draws.

@@ -67,7 +67,7 @@ func (c *SolveCmd) Run(e *env) error {
 	// take seconds of their own.
 	stopStatus := e.status.Show(preparing)
 	gc := debug.SetGCPercent(loadGCPercent)
-	j, err := load(c.Target, loadOptions{all: c.All, pivot: pivot, deadRegions: c.DeadRegions, balance: c.Balance, count: c.Count, first: first, showGame: c.ShowGame, difficulty: c.Difficulty, backend: c.Backend, limits: e.limits})
+	j, err := load(c.Target, loadOptions{all: c.All, pivot: pivot, deadRegions: c.DeadRegions, balance: c.Balance, count: c.Count, first: first, showGame: c.ShowGame, difficulty: c.Difficulty, backend: c.Backend, limits: e.limits, workers: c.Workers})
 	stopStatus()
 	debug.SetGCPercent(gc)
 	loaded()

@@ -206,7 +206,7 @@ func (c *VerifyCmd) count(e *env, label string, s *spec.Spec, b cover.Backend, u
 // algx, and the symmetry filter look at every solution instead of those it
 // must check.
 func countPuzzle(ctx context.Context, s *spec.Spec, b cover.Backend, workers int, unique bool, pivot cover.PivotRule, deadRegions, balance string) (int64, error) {
-	j, err := specJob(s, loadOptions{all: !unique, pivot: pivot, deadRegions: deadRegions, balance: balance})
+	j, err := specJob(s, loadOptions{all: !unique, pivot: pivot, deadRegions: deadRegions, balance: balance, workers: workers})
 	if err != nil {
 		return 0, err
 	}
