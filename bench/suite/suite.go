@@ -48,7 +48,8 @@ type Workload struct {
 	First bool
 	// Pivot is the rule that picks the pivot of a count modulo symmetry.
 	// PivotFewest's reduction is built before the timing; another rule's
-	// is timed with the search, since PivotEstimate weighs trees.
+	// is timed with the search, since PivotEstimate weighs trees (on the
+	// case's workers, one for the backend alone).
 	Pivot cover.PivotRule
 }
 
@@ -268,8 +269,10 @@ func (w Workload) prepare() (Work, error) {
 	if err != nil {
 		return nil, err
 	}
-	reduce := func() (*cover.Distinct, error) { return cover.DistinctOptions{Pivot: w.Pivot}.New(p, group) }
-	d, err := reduce()
+	reduce := func(workers int) (*cover.Distinct, error) {
+		return cover.DistinctOptions{Pivot: w.Pivot, Workers: workers}.New(p, group)
+	}
+	d, err := reduce(1)
 	if err != nil {
 		return nil, err
 	}
@@ -279,7 +282,7 @@ func (w Workload) prepare() (Work, error) {
 			return cover.Stats{}, err
 		}
 		if w.Pivot != cover.PivotFewest {
-			if d, err = reduce(); err != nil {
+			if d, err = reduce(c.Workers); err != nil {
 				return cover.Stats{}, err
 			}
 		}
