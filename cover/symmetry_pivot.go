@@ -111,7 +111,7 @@ func (d *Distinct) byEstimate(ix *itemOptions, o DistinctOptions) *Distinct {
 	if gate == 0 {
 		gate = estimateGate
 	}
-	if gate > 0 && estimateTree(d.reduced, gateTarget, gateWalks) < gate {
+	if gate > 0 && estimateTree(d.reduced, gateTarget, gateWalks, 1) < gate {
 		return d
 	}
 	if gate > 0 && !searchedByAlgx(d.reduced) {
@@ -139,7 +139,8 @@ func (d *Distinct) byEstimate(ix *itemOptions, o DistinctOptions) *Distinct {
 	var next atomic.Int64
 	var reducing sync.Mutex
 	var wg sync.WaitGroup
-	for range min(max(o.Workers, 1), len(sizes)) {
+	workers := max(o.Workers, 1)
+	for range min(workers, len(sizes)) {
 		wg.Go(func() {
 			for {
 				i := int(next.Add(1)) - 1
@@ -161,7 +162,7 @@ func (d *Distinct) byEstimate(ix *itemOptions, o DistinctOptions) *Distinct {
 						continue
 					}
 				}
-				sizes[i] = estimateTree(e.reduced, pivotTarget, pivotWalks)
+				sizes[i] = estimateTree(e.reduced, pivotTarget, pivotWalks, workers)
 			}
 		})
 	}
@@ -189,9 +190,10 @@ func searchedByAlgx(p *Problem) bool {
 }
 
 // estimateTree returns Knuth's estimate of the nodes of algx's tree of p
-// (see EstimateSearch), weighed on one core, or +Inf if p cannot be split.
-func estimateTree(p *Problem, target, maxWalks int) float64 {
-	e, err := estimateSearch(context.Background(), p, target, 1, maxWalks)
+// (see EstimateSearch), weighed on workers cores, or +Inf if p cannot be
+// split.
+func estimateTree(p *Problem, target, maxWalks, workers int) float64 {
+	e, err := estimateSearch(context.Background(), p, target, workers, maxWalks)
 	if err != nil {
 		return math.Inf(1)
 	}
