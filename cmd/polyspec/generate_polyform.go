@@ -120,8 +120,8 @@ func (c *GenerateCmd) runPolyform(e *env) (bool, error) {
 // generateBoard searches a board that the spec's pieces tile one way
 // only, from --board or the spec's board, and prints it as a spec.
 func (c *GenerateCmd) generateBoard(e *env, s *spec.Spec, pz *compile.Puzzle, opt polygen.Options) error {
-	if len(s.Rules) > 0 || s.Omit.V > 0 || s.Board.Tube.V {
-		return e.failed(fmt.Errorf("%s: --shape searches a board for the pieces alone: its rules, omit and tube name or need the spec's board", c.Config), 2)
+	if err := genspec.CanReshape(s); err != nil {
+		return e.failed(fmt.Errorf("%s: %w", c.Config, err), 2)
 	}
 	from := "the spec's board"
 	var start []compile.Cell
@@ -151,13 +151,10 @@ func (c *GenerateCmd) generateBoard(e *env, s *spec.Spec, pz *compile.Puzzle, op
 	case err != nil:
 		return e.failed(err, 2)
 	}
-	if b.Assembled {
-		from += ", which the pieces do not tile, so from the pieces laid side by side"
-	}
 	if err := c.writeSVG(func(w io.Writer) error { return genspec.BoardSVG(w, pz.Lattice, b) }); err != nil {
 		return err
 	}
-	return genspec.WriteBoard(e.stdout, s, pz.Lattice, b, fmt.Sprintf("%s --shape --seed %d", c.Config, opt.Seed), from, opt.Seed)
+	return genspec.WriteBoard(e.stdout, s, pz.Lattice, b, fmt.Sprintf("%s --shape --seed %d", c.Config, opt.Seed), genspec.StartOf(b, from), opt.Seed)
 }
 
 // seed reads --seed, 1 unless given.

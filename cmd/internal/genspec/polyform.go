@@ -1,6 +1,7 @@
 package genspec
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -95,6 +96,26 @@ func writeKeys(b *strings.Builder, s *spec.Spec, title string, unique bool, all 
 		}
 	}
 	fmt.Fprintf(b, "count = 1\ncount-all = %d\ncount-by = %s\n", all, tomlString(fmt.Sprintf("polyspec generate, seed %d, %s", seed, backend)))
+}
+
+// CanReshape refuses a spec whose board a search for another board
+// (generate --shape) would have to keep: its rules, omit and tube name or
+// need the spec's board.
+func CanReshape(s *spec.Spec) error {
+	if len(s.Rules) > 0 || s.Omit.V > 0 || s.Board.Tube.V {
+		return errors.New("--shape searches a board for the pieces alone: its rules, omit and tube name or need the spec's board")
+	}
+	return nil
+}
+
+// StartOf says where the search for a board started, for WriteBoard: from
+// the start named, or from the pieces laid side by side when they do not
+// tile it.
+func StartOf(bd *polygen.Board, from string) string {
+	if bd.Assembled {
+		return from + ", which the pieces do not tile, so from the pieces laid side by side"
+	}
+	return from
 }
 
 // WriteBoard writes the board found as a spec: the spec's pieces on it,

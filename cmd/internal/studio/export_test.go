@@ -110,6 +110,20 @@ func TestBrowserExport(t *testing.T) {
 	}
 	t.Logf("in the browser: %s", b.eval(`document.getElementById('progress').textContent`))
 	b.screenshot("count")
+	// Puzzles with one solution are generated there, by the same code as
+	// the studio's: pieces fixed on the spec open, and a Sudoku.
+	b.generateIn("fixed", "", "", "7", "generated-pentominoes-6x10-seed-7.toml")
+	if got := b.countIn(false); !strings.HasPrefix(got, "1 distinct solution,") {
+		t.Errorf("Count of the pentomino puzzle made in the exported site: %q", got)
+	}
+	b.generateIn("sudoku", "9x9", "half-turn", "7", "generated-sudoku-9x9-seed-7.toml")
+	if got := b.eval(`document.getElementById('editor').value`); !strings.Contains(got, "\n. . . | . . 5 | 2 6 .\n") {
+		t.Errorf("the Sudoku made in the exported site is not the command line's:\n%s", got)
+	}
+	if got := b.countIn(false); !strings.HasPrefix(got, "1 solution,") {
+		t.Errorf("Count of the Sudoku made in the exported site: %q", got)
+	}
+	b.screenshot("generated")
 	// A game is generated and played there too.
 	b.do("generate a game in the browser", chromedp.Click(chromedp.CSS("#play")), chromedp.Click(chromedp.CSS("#generate")),
 		chromedp.Poll[chromedp.Void](`document.querySelectorAll('#tray button.piece').length === 8`, chromedp.WithPollingTimeout(time.Minute)),

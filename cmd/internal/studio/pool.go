@@ -8,8 +8,8 @@ import (
 )
 
 // A pool is the one bound on the studio's heavy work: every request that
-// compiles a spec or a game, or searches (render, solve, Pips hints and
-// generated games), takes a slot before it reads its body into a puzzle,
+// compiles a spec or a game, or searches (render, solve, Pips hints,
+// generated games and puzzles), takes a slot before it reads its body into a puzzle,
 // and gives it back when it has answered. With at most Limits.MaxJobs
 // slots, and each job bounded by the limits on cells and placements (which
 // a spec's max-placements key may lower but not raise in the studio), the

@@ -41,8 +41,8 @@ type Limits struct {
 	// through; it goes on counting past them.
 	MaxShown int
 	// MaxJobs is how many jobs that compile or search (renders,
-	// searches, Pips hints and generated games) run at once, over all
-	// pages; 0 sets one per core.
+	// searches, Pips hints, generated games and puzzles) run at once,
+	// over all pages; 0 sets one per core.
 	MaxJobs int
 }
 
@@ -115,6 +115,7 @@ func New(dir string, limits Limits, extraHosts ...string) (*Server, error) {
 	s.mux.HandleFunc("POST /api/pips/check", s.pipsCheck)
 	s.mux.HandleFunc("POST /api/pips/hint", s.pooled(s.pipsHint))
 	s.mux.HandleFunc("POST /api/pips/generate", s.pooled(s.pipsGenerate))
+	s.mux.HandleFunc("POST /api/generate", s.pooled(s.generate))
 	// Any other path under /api/ is a mistake of the page's, which it
 	// reads as JSON like every answer of the API, not as the file server's
 	// text.

@@ -569,6 +569,92 @@ $('share').addEventListener('click', async () => {
   try { await navigator.clipboard.writeText(url); say('link copied'); } catch { say('link ready to copy'); }
 });
 
+// --- generating ---
+
+// The Generate box makes a puzzle with one solution as polyspec generate
+// does (POST /api/generate): a plain Sudoku, or one from the spec in the
+// editor, by its kind. The spec made opens in the editor as a new spec.
+
+// makeKinds are the kinds the box offers, by what the editor holds.
+function makeKinds() {
+  const sudoku = state.rendering?.form === 'sudoku', pieces = !!state.rendering?.pieces?.length;
+  return { sudoku: true, fixed: pieces, shape: pieces, variant: sudoku };
+}
+
+function showMakeFields() {
+  const kind = $('make-kind').value;
+  $('make-size-box').hidden = kind !== 'sudoku';
+  $('make-symmetry-box').hidden = kind !== 'sudoku' && kind !== 'variant';
+}
+
+function toggleMakeBox() {
+  const box = $('make-box');
+  box.hidden = !box.hidden;
+  $('make').setAttribute('aria-expanded', String(!box.hidden));
+  if (box.hidden) return;
+  const offered = makeKinds();
+  for (const o of $('make-kind').options) o.disabled = !offered[o.value];
+  if (!offered[$('make-kind').value]) $('make-kind').value = 'sudoku';
+  showMakeFields();
+}
+
+// makeRequest is the request for the puzzle the box asks for. A catalogue
+// puzzle left as opened goes by its name, so that the spec made names it
+// as the command line's does.
+function makeRequest() {
+  const kind = $('make-kind').value, seed = $('make-seed').value.trim();
+  if (kind === 'sudoku') return { sudoku: $('make-size').value, symmetry: $('make-symmetry').value, seed };
+  const req = { name: $('name').value, text: editor.value, seed, shape: kind === 'shape' };
+  if (kind === 'variant') req.symmetry = $('make-symmetry').value;
+  if (doc.key.startsWith('catalogue:') && !dirty()) req.catalogue = doc.key.slice('catalogue:'.length);
+  return req;
+}
+
+function makeNote(text, st) {
+  $('make-note').textContent = text;
+  $('make-note').dataset.state = st;
+}
+
+async function generate() {
+  stopJob();
+  const job = new AbortController();
+  state.job = job;
+  $('stop').disabled = false;
+  $('make-go').disabled = true;
+  makeNote('generating…', 'running');
+  try {
+    const g = await (await postJSON('/api/generate', makeRequest(), job.signal)).json();
+    if (state.job === job) state.job = null;
+    if (!mayReplace(g.name)) {
+      makeNote('', 'idle');
+      return;
+    }
+    // The key holds the text, so that another puzzle of the same name
+    // does not bring back this one's edits.
+    load(g.name, g.text, linkKey(g.name, g.text).replace(/^link:/, 'generated:'));
+    setMode('author');
+    toggleMakeBox();
+    makeNote('', 'idle');
+    const made = g.text.match(/^# (.*)$/m);
+    say(`generated ${g.name}${made ? `: ${made[1]}` : ''}`);
+  } catch (e) {
+    if (e.name === 'AbortError') makeNote('stopped', 'stopped');
+    else {
+      if (e instanceof Problem && e.line) showProblem(e);
+      makeNote(`not generated: ${e.line ? `the spec has a problem at ${e.line}:${e.col}: ` : ''}${e.message}`, 'error');
+    }
+  } finally {
+    $('make-go').disabled = false;
+    if (state.job === job) state.job = null;
+    if (!state.job) $('stop').disabled = true;
+  }
+}
+
+$('make').addEventListener('click', toggleMakeBox);
+$('make-close').addEventListener('click', toggleMakeBox);
+$('make-kind').addEventListener('change', showMakeFields);
+$('make-go').addEventListener('click', generate);
+
 // --- searching ---
 
 function fmt(n) {
@@ -701,7 +787,8 @@ async function search(mode) {
           break;
         case 'done': {
           finished = true;
-          const kind = all ? 'solutions in all' : (state.rendering?.unique ? 'distinct solutions' : 'solutions');
+          const one = data.solutions === 1;
+          const kind = (state.rendering?.unique && !all ? 'distinct ' : '') + (one ? 'solution' : 'solutions') + (all ? ' in all' : '');
           let text = `${data.solutions} ${kind}, ${fmt(data.nodes)} nodes, ${data.seconds.toFixed(2)} s`;
           let st = 'done';
           if (data.limited) text = `first solution found, ${fmt(data.nodes)} nodes, ${data.seconds.toFixed(2)} s`;
@@ -865,7 +952,7 @@ document.addEventListener('keydown', (ev) => {
 // answers, on a static site where it loads in the page (some 3.5 MB,
 // seconds), with how much has come in the progress line.
 function waitForEngine() {
-  const needs = ['open', 'new', 'save', 'share', 'play', 'first', 'solutions', 'count'];
+  const needs = ['open', 'new', 'save', 'share', 'play', 'make', 'first', 'solutions', 'count'];
   if (!inBrowser) {
     document.body.dataset.engineReady = 'true';
     return;

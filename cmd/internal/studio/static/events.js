@@ -128,7 +128,7 @@ function stopEngine(lane) {
   if (lane === 'search') engine(lane);
 }
 
-const searches = ['/api/solve', '/api/estimate', '/api/pips/hint', '/api/pips/generate'];
+const searches = ['/api/solve', '/api/estimate', '/api/pips/hint', '/api/pips/generate', '/api/generate'];
 
 function laneOf(url) {
   if (searches.some((s) => url.startsWith(s))) return 'search';
