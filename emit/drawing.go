@@ -76,21 +76,7 @@ func Draw(w io.Writer, format, lattice string, pieces []Placed, pngSize int) err
 // (lattices.go lists them). Pieces without cells (left out of the
 // solution) are not drawn.
 func NewDrawing(lattice string, pieces []Placed) (*Drawing, error) {
-	g, err := lookupGeometry(lattice, pieces)
-	if err != nil {
-		return nil, err
-	}
-	d := &Drawing{}
-	switch g.form {
-	case tileForm:
-		d.tiles(g, pieces)
-	case segmentForm:
-		d.segments(g, pieces)
-	case cubeForm:
-		d.cubes(g, pieces, nil)
-	}
-	d.bound()
-	return d, nil
+	return NewPuzzleDrawing(lattice, nil, pieces)
 }
 
 // A puzzle's empty cells: pale tiles edged in grey, thin grey segments,
