@@ -91,7 +91,10 @@ func WriteJSON(w io.Writer, r Report) error {
 
 // WriteMarkdown writes the report as a Markdown table. The speed-up of a
 // parallel row is the wall time of its backend alone on the same workload
-// over its own.
+// over its own; its idle share is the part of its workers' cores × wall
+// time that the process did not use (1 − CPU / (workers × wall)), which
+// counts a serial start, an unbalanced end and time lost to other jobs
+// alike.
 func WriteMarkdown(w io.Writer, r Report) error {
 	m := r.Machine
 	var b strings.Builder
@@ -102,10 +105,10 @@ func WriteMarkdown(w io.Writer, r Report) error {
 	fmt.Fprintf(&b, "- Machine: %s, %d cores, %s, %s\n", m.CPU, m.Cores, m.OS, m.Go)
 	fmt.Fprintf(&b, "- Load average (1, 5, 15 min): %s before, %s after\n", m.LoadBefore, m.LoadAfter)
 	fmt.Fprintf(&b, "- Each figure is the fastest of %d runs, each in a fresh process, counting only (no solutions built) unless the workload says otherwise below\n", r.Repeat)
-	b.WriteString("- Workers 0 is the backend alone; n is `cover.Parallel` with n workers around it, and its speed-up is over the backend alone\n")
+	b.WriteString("- Workers 0 is the backend alone; n is `cover.Parallel` with n workers around it, its speed-up is over the backend alone, and idle is 1 − CPU / (n × wall)\n")
 	b.WriteString("- Backend - is a workload that searches no exact cover\n\n")
-	b.WriteString("| workload | backend | workers | solutions | nodes | CPU s | wall s | speed-up | peak MB |\n")
-	b.WriteString("|---|---|--:|--:|--:|--:|--:|--:|--:|\n")
+	b.WriteString("| workload | backend | workers | solutions | nodes | CPU s | wall s | speed-up | idle | peak MB |\n")
+	b.WriteString("|---|---|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 	alone := map[[2]string]float64{}
 	for _, x := range r.Results {
 		if x.Workers == 0 {
@@ -113,12 +116,15 @@ func WriteMarkdown(w io.Writer, r Report) error {
 		}
 	}
 	for _, x := range r.Results {
-		speed := ""
+		speed, idle := "", ""
 		if base, ok := alone[[2]string{x.Workload, x.Backend}]; ok && x.Workers > 0 && x.Wall > 0 {
 			speed = fmt.Sprintf("%.2f×", base/x.Wall)
 		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %.3f | %.3f | %s | %.1f |\n",
-			x.Workload, x.Backend, x.Workers, x.Solutions, x.Nodes, x.CPU, x.Wall, speed, float64(x.MaxRSS)/1024)
+		if x.Workers > 0 && x.Wall > 0 {
+			idle = fmt.Sprintf("%.0f%%", 100*max(0, 1-x.CPU/(float64(x.Workers)*x.Wall)))
+		}
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %.3f | %.3f | %s | %s | %.1f |\n",
+			x.Workload, x.Backend, x.Workers, x.Solutions, x.Nodes, x.CPU, x.Wall, speed, idle, float64(x.MaxRSS)/1024)
 	}
 	writeReferences(&b, r)
 	if len(r.Workloads) > 0 {

@@ -228,3 +228,22 @@ func TestReferences(t *testing.T) {
 		t.Errorf("report lacks %q:\n%s", want, b.String())
 	}
 }
+
+// TestSpeedUpAndIdle checks the report's speed-up and idle share of a
+// parallel row against figures worked out by hand.
+func TestSpeedUpAndIdle(t *testing.T) {
+	r := Report{Results: []Result{
+		{Case: Case{"w", "algx", 0}, Solutions: 1, CPU: 4, Wall: 4},
+		{Case: Case{"w", "algx", 2}, Solutions: 1, CPU: 4, Wall: 2.5},   // 4 of 5 core-seconds used
+		{Case: Case{"w", "algx", 1}, Solutions: 1, CPU: 4.2, Wall: 4.1}, // more CPU than wall: none idle
+	}}
+	var b bytes.Buffer
+	if err := WriteMarkdown(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"| w | algx | 0 | 1 | 0 | 4.000 | 4.000 |  |  |", "| w | algx | 2 | 1 | 0 | 4.000 | 2.500 | 1.60× | 20% |", "| w | algx | 1 | 1 | 0 | 4.200 | 4.100 | 0.98× | 0% |"} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, b.String())
+		}
+	}
+}
