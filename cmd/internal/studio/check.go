@@ -2,7 +2,6 @@ package studio
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"slices"
@@ -29,23 +28,15 @@ type handVerdict struct {
 // the Sudoku's options, and those options alone must make an exact cover.
 func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 	var req handCheck
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		fail(w, err)
+	if !decode(w, r, &req) {
 		return
 	}
-	sp, pz, prob := s.compileSpec(req.specRequest)
-	if prob != nil {
-		writeJSON(w, http.StatusBadRequest, prob)
+	c, ok := s.compileProblem(w, req.specRequest, true)
+	if !ok {
 		return
 	}
-	var exact *cover.Problem
 	var chosen []int
-	if sp.Kind.V == "sudoku" {
-		spz, prob := compileSudoku(sp)
-		if prob != nil {
-			writeJSON(w, http.StatusBadRequest, prob)
-			return
-		}
+	if spz := c.sudoku; spz != nil {
 		n := spz.Layout.N
 		if len(req.Grid) != n*n {
 			fail(w, fmt.Errorf("grid: %d cells, expected %d", len(req.Grid), n*n))
@@ -80,8 +71,8 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 			writeJSON(w, http.StatusOK, handVerdict{Message: fmt.Sprintf("%d cells still blank", blanks)})
 			return
 		}
-		exact = spz.Problem
 	} else {
+		pz := c.puzzle
 		option := map[string]int{}
 		for o := range pz.NumPlacements() {
 			pl := pz.Placement(o)
@@ -95,9 +86,8 @@ func (s *Server) check(w http.ResponseWriter, r *http.Request) {
 			}
 			chosen = append(chosen, o)
 		}
-		exact = pz.Problem
 	}
-	ok, err := exactCover(r.Context(), exact, chosen)
+	ok, err := exactCover(r.Context(), c.exact, chosen)
 	if err != nil {
 		fail(w, err)
 		return

@@ -2,7 +2,6 @@ package studio
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"math"
 	"net/http"
@@ -42,31 +41,14 @@ type estimateAnswer struct {
 // take, so that the page can ask before one that cannot finish.
 func (s *Server) estimate(w http.ResponseWriter, r *http.Request) {
 	var req solveRequest
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		fail(w, err)
+	if !decode(w, r, &req) {
 		return
 	}
-	sp, pz, prob := s.compileSpec(req.specRequest)
-	if prob != nil {
-		writeJSON(w, http.StatusBadRequest, prob)
+	c, ok := s.compileProblem(w, req.specRequest, req.All)
+	if !ok {
 		return
 	}
-	var exact *cover.Problem
-	var group []cover.Symmetry
-	if sp.Kind.V == "sudoku" {
-		spz, prob := compileSudoku(sp)
-		if prob != nil {
-			writeJSON(w, http.StatusBadRequest, prob)
-			return
-		}
-		exact = spz.Problem
-	} else {
-		exact = pz.Problem
-		if sp.Unique.V && !req.All {
-			group = pz.Symmetries()
-		}
-	}
-	d, err := cover.NewDistinct(exact, group)
+	d, err := cover.NewDistinct(c.exact, c.group)
 	if err != nil {
 		fail(w, err)
 		return

@@ -3,7 +3,6 @@ package studio
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -48,8 +47,7 @@ type generatedSpec struct {
 // same bytes as the command line's for the same request and seed.
 func (s *Server) generate(w http.ResponseWriter, r *http.Request) {
 	var req specGenerateRequest
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		fail(w, err)
+	if !decode(w, r, &req) {
 		return
 	}
 	seed := uint64(1)

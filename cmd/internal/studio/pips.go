@@ -3,7 +3,6 @@ package studio
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -81,8 +80,7 @@ func points(ps []grammar.Point) []point {
 
 func (s *Server) pipsGame(w http.ResponseWriter, r *http.Request) {
 	var req gameRequest
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		fail(w, err)
+	if !decode(w, r, &req) {
 		return
 	}
 	g, prob := s.readGame(req)
@@ -154,8 +152,7 @@ func (req *checkRequest) board(g *pips.Game) (map[grammar.Point]int, error) {
 // the board; when it cannot, it answers with the problem and ok is false.
 func (s *Server) readPlaced(w http.ResponseWriter, r *http.Request) (req *checkRequest, g *pips.Game, pipsAt map[grammar.Point]int, ok bool) {
 	req = new(checkRequest)
-	if err := json.NewDecoder(r.Body).Decode(req); err != nil {
-		fail(w, err)
+	if !decode(w, r, req) {
 		return nil, nil, nil, false
 	}
 	g, prob := s.readGame(req.gameRequest)
@@ -244,8 +241,7 @@ type generateRequest struct {
 // with its text.
 func (s *Server) pipsGenerate(w http.ResponseWriter, r *http.Request) {
 	var req generateRequest
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		fail(w, err)
+	if !decode(w, r, &req) {
 		return
 	}
 	if req.Board == "" || req.Pieces == "" {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/polyspec/polyspec/compile"
 	"github.com/polyspec/polyspec/compile/sudoku"
+	"github.com/polyspec/polyspec/cover"
 	"github.com/polyspec/polyspec/emit"
 	"github.com/polyspec/polyspec/spec"
 )
@@ -51,6 +52,49 @@ func (s *Server) compileSpec(req specRequest) (*spec.Spec, *compile.Puzzle, *pro
 		return sp, nil, specProblem(err)
 	}
 	return sp, pz, nil
+}
+
+// decode reads a request's JSON body into v; when it cannot, it answers
+// with the problem and returns false.
+func decode(w http.ResponseWriter, r *http.Request, v any) bool {
+	if err := json.NewDecoder(r.Body).Decode(v); err != nil {
+		fail(w, err)
+		return false
+	}
+	return true
+}
+
+// A compiled spec is a request's spec as an exact-cover problem: a
+// Sudoku's or a polyform puzzle's, with the board's symmetries that a
+// search for distinct solutions reduces by.
+type compiled struct {
+	spec   *spec.Spec
+	sudoku *sudoku.Puzzle   // a Sudoku's, else nil
+	puzzle *compile.Puzzle  // a polyform puzzle's, else nil
+	exact  *cover.Problem   // the problem of either
+	group  []cover.Symmetry // for a spec of unique = true, unless all
+}
+
+// compileProblem compiles a request's spec to its exact-cover problem,
+// reduced by the board's symmetries when the spec asks and all is not
+// set; when it cannot, it answers with the problem and returns false.
+func (s *Server) compileProblem(w http.ResponseWriter, req specRequest, all bool) (*compiled, bool) {
+	sp, pz, prob := s.compileSpec(req)
+	if prob == nil && sp.Kind.V == "sudoku" {
+		var spz *sudoku.Puzzle
+		if spz, prob = compileSudoku(sp); prob == nil {
+			return &compiled{spec: sp, sudoku: spz, exact: spz.Problem}, true
+		}
+	}
+	if prob != nil {
+		writeJSON(w, http.StatusBadRequest, prob)
+		return nil, false
+	}
+	c := &compiled{spec: sp, puzzle: pz, exact: pz.Problem}
+	if sp.Unique.V && !all {
+		c.group = pz.Symmetries()
+	}
+	return c, true
 }
 
 // specProblem places an error of the spec package at its line and column.
@@ -132,8 +176,7 @@ const holeMark = " hole"
 
 func (s *Server) render(w http.ResponseWriter, r *http.Request) {
 	var req specRequest
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		fail(w, err)
+	if !decode(w, r, &req) {
 		return
 	}
 	sp, pz, prob := s.compileSpec(req)
@@ -378,8 +421,7 @@ func (s *Server) draw(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var req drawRequest
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		fail(w, err)
+	if !decode(w, r, &req) {
 		return
 	}
 	pieces := make([]emit.Placed, len(req.Pieces))

@@ -146,8 +146,7 @@ func (s *Server) cancel(w http.ResponseWriter, r *http.Request) {
 // starts another, or at the studio's time limit.
 func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 	var req solveRequest
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		fail(w, err)
+	if !decode(w, r, &req) {
 		return
 	}
 	switch req.Mode {
@@ -168,39 +167,27 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
-	sp, pz, prob := s.compileSpec(req.specRequest)
-	if prob != nil {
-		writeJSON(w, http.StatusBadRequest, prob)
+	c, ok := s.compileProblem(w, req.specRequest, req.All)
+	if !ok {
 		return
 	}
 	// A polyform solution goes to the page as its pieces, a Sudoku's as
 	// the picture of its grid.
-	var exact *cover.Problem
 	var event func([]int) solution
-	var group []cover.Symmetry
-	if sp.Kind.V == "sudoku" {
-		spz, prob := compileSudoku(sp)
-		if prob != nil {
-			writeJSON(w, http.StatusBadRequest, prob)
-			return
-		}
-		exact = spz.Problem
+	if spz := c.sudoku; spz != nil {
 		event = func(sol []int) solution {
 			pic, _ := sudokuSVG(spz, spz.Grid(sol)) // drawn in memory: no error
 			return solution{SVG: pic}
 		}
 	} else {
+		pz := c.puzzle
 		if req.Mode == "first" {
 			// The dead-region check solve -n gives (cmd/polyspec/load.go).
 			pz.SetDeadRegions(compile.HintByLatticeFirst)
 		}
-		exact = pz.Problem
 		event = func(sol []int) solution { return solution{Pieces: piecesOf(pz, sol)} }
-		if sp.Unique.V && !req.All {
-			group = pz.Symmetries()
-		}
 	}
-	d, err := cover.NewDistinct(exact, group)
+	d, err := cover.NewDistinct(c.exact, c.group)
 	if err != nil {
 		fail(w, err)
 		return
