@@ -146,6 +146,9 @@ func (s *Server) generateFromSpec(ctx context.Context, w http.ResponseWriter, re
 		return nil, nil
 	}
 	base := strings.TrimSuffix(path.Base(req.Name), path.Ext(req.Name))
+	if base == "" || base == "." || base == "/" {
+		base = "untitled"
+	}
 	if sp.Kind.V == "sudoku" {
 		if req.Shape {
 			return nil, errors.New("a board (shape) is for polyform specs: this spec is a Sudoku")

@@ -3,6 +3,7 @@ package studio
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -74,6 +75,7 @@ func TestGenerate(t *testing.T) {
 			generated6x10},
 		{map[string]any{"name": "a.toml", "text": pentominoes3x20, "seed": "2"}, "generated-a-seed-2.toml",
 			"# p3x20 with "},
+		{map[string]any{"text": pentominoes3x20}, "generated-untitled-seed-1.toml", "# p3x20 with "},
 		{map[string]any{"name": "tet.toml", "text": tetrominoes5x4, "shape": true, "seed": "2"}, "generated-tet-board-seed-2.toml",
 			"# A board of 20 cells that the pieces of Tetrominoes tile one way only, made by polyspec generate tet.toml --shape --seed 2\n" +
 				"# from the spec's board, which the pieces do not tile, so from the pieces laid side by side in 6 moves (6 kept).\n"},
@@ -205,8 +207,11 @@ func TestBrowserGenerate(t *testing.T) {
 	if got := b.eval(`document.getElementById('editor').value`); got != generated6x10 {
 		t.Errorf("the puzzle made is not the command line's:\n%s", got)
 	}
+	// The board shows the two pieces fixed, lettered, over its cells.
 	b.do("see it", wait(`document.querySelectorAll('#board g.cell').length === 60`),
+		wait(`[...document.querySelectorAll('#board g.fixed text.piece-letter')].map((t) => t.textContent).join() === 'T,Y'`),
 		wait(`document.getElementById('info').textContent.includes('solutions counted once per symmetry class')`))
+	b.screenshot("pentominoes")
 	for _, tc := range []struct {
 		all  bool
 		want string
@@ -233,3 +238,35 @@ func TestBrowserGenerate(t *testing.T) {
 	}
 	b.screenshot("refused")
 }
+
+// TestRenderFixed: the pieces a spec's rules fix in place are drawn over
+// its board, titled with their names; a piece the rules leave free is
+// not, nor anything on a spec without rules.
+func TestRenderFixed(t *testing.T) {
+	s, _ := newTestServer(t, Limits{MaxCells: 1000, MaxTime: time.Minute})
+	for _, tc := range []struct {
+		name, text string
+		fixed      []string
+	}{
+		{"p7.toml", generated6x10, []string{"T", "Y"}},
+		{"a.toml", pentominoes3x20, nil},
+		{"avoids.toml", "pieces = \"5*\"\nrules = [\"X at 1,1 0,1 1,0 2,1 1,2\", \"I avoids 0,0\"]\n[board]\nsize = \"10x6\"\n", []string{"X"}},
+	} {
+		w := do(s, "POST", "/api/render", specJSON(t, tc.name, tc.text))
+		var out rendering
+		if err := json.Unmarshal(w.Body.Bytes(), &out); err != nil || w.Code != 200 || out.Problem != nil {
+			t.Fatalf("%s: %d %.300s", tc.name, w.Code, w.Body)
+		}
+		var pieces []string
+		for _, m := range regexpTitles.FindAllStringSubmatch(out.Board, -1) {
+			if !strings.Contains(m[1], ",") {
+				pieces = append(pieces, m[1])
+			}
+		}
+		if strings.Join(pieces, " ") != strings.Join(tc.fixed, " ") || strings.Count(out.Board, "<title>") != out.Cells+len(tc.fixed) {
+			t.Errorf("%s: pieces drawn on the board %q among %d titles, want %q over %d cells", tc.name, pieces, strings.Count(out.Board, "<title>"), tc.fixed, out.Cells)
+		}
+	}
+}
+
+var regexpTitles = regexp.MustCompile(`<title>([^<]*)</title>`)

@@ -193,7 +193,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request) {
 	if sp != nil {
 		// The board is drawn even when the pieces do not fit it, as
 		// while cells are being clicked on or off.
-		if err := out.drawBoard(sp); err != nil && prob == nil {
+		if err := out.drawBoard(sp, fixedPieces(sp, pz)); err != nil && prob == nil {
 			out.Problem = specProblem(err)
 		}
 	}
@@ -260,9 +260,41 @@ func specBoard(sp *spec.Spec) (compile.Lattice, []compile.Cell, error) {
 	return l, cells, nil
 }
 
+// fixedPieces are the placements a spec's rules force, as generate's "X
+// at CELLS" do: each the only option of the compiled problem that covers
+// some item every solution must cover, so that every solution has it.
+// They are drawn titled with their pieces' names, which the page tells
+// from the cells' coordinates. Only a spec with rules is looked at.
+func fixedPieces(sp *spec.Spec, pz *compile.Puzzle) []emit.Placed {
+	if pz == nil || len(sp.Rules) == 0 {
+		return nil
+	}
+	p := pz.Problem
+	users, user := make([]int, len(p.Items)), make([]int, len(p.Items))
+	for o := range p.NumOptions() {
+		for _, e := range p.Option(o) {
+			users[e.Item]++
+			user[e.Item] = o
+		}
+	}
+	drawn := map[int]bool{}
+	var out []emit.Placed
+	for i, it := range p.Items {
+		if it.Secondary || it.Lo == 0 || users[i] != 1 || drawn[user[i]] {
+			continue
+		}
+		drawn[user[i]] = true
+		if pl := pz.Placement(user[i]); len(pl.Cells) > 0 {
+			out = append(out, emit.Placed{Name: pz.Pieces[pl.Piece].Name, Cells: pl.Cells})
+		}
+	}
+	return out
+}
+
 // drawBoard draws a spec's board, one tile per cell titled with its
-// coordinates; on a square art board, the art's empty places too.
-func (out *rendering) drawBoard(sp *spec.Spec) error {
+// coordinates; on a square art board, the art's empty places too; and
+// over them the pieces the rules fix in place, if any.
+func (out *rendering) drawBoard(sp *spec.Spec, fixed []emit.Placed) error {
 	l, board, err := specBoard(sp)
 	if err != nil {
 		return err
@@ -308,7 +340,7 @@ func (out *rendering) drawBoard(sp *spec.Spec) error {
 			out.CubeCells = out.Solid
 		}
 	}
-	out.Board, err = svgOf(l.Name(), cells)
+	out.Board, err = svgOf(l.Name(), append(cells, fixed...))
 	return err
 }
 

@@ -175,13 +175,19 @@ function showBoard() {
   if (r.solid) board.replaceChildren(cubeView([{ name: 'board', cells: r.solid }]));
   else board.innerHTML = r.board;
   board.dataset.state = 'board';
-  // The tiles of a polyform board are titled with their cells.
+  // The tiles of a polyform board are titled with their cells; the
+  // pieces its rules fix in place, drawn over them, with their names.
   for (const g of r.form === 'sudoku' ? [] : board.querySelectorAll('g')) {
     const title = g.querySelector('title')?.textContent || '';
+    if (!/^-?\d+(,-?\d+)*( hole)?$/.test(title)) {
+      g.classList.add('fixed');
+      continue;
+    }
     const hole = title.endsWith(' hole');
     g.classList.add(hole ? 'hole' : 'cell');
     g.dataset.cell = title.replace(/ hole$/, '');
   }
+  letter(board.querySelector('svg'), 'g.fixed');
   board.classList.toggle('editable', editable());
   drawLayer();
 }
@@ -882,9 +888,10 @@ function withHues(pieces) {
 // letter writes each piece's name on it in a drawn solution, whose pieces
 // are <g>s titled with their names: at the point inside the piece nearest
 // the middle of its box, as an L's middle is outside it.
-function letter(svg) {
+function letter(svg, pieces = 'g') {
+  if (!svg) return;
   const ns = 'http://www.w3.org/2000/svg';
-  for (const g of svg.querySelectorAll('g')) {
+  for (const g of svg.querySelectorAll(pieces)) {
     const name = g.querySelector('title')?.textContent;
     const shape = g.querySelector('path');
     if (!name || !shape) continue;
