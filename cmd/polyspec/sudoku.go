@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/polyspec/polyspec/cmd/internal/genspec"
 	"io"
 	"path/filepath"
 	"strings"
@@ -34,7 +35,7 @@ func sudokuJob(s *spec.Spec) (*job, error) {
 		Job: pipeline.Job{Parts: []*pipeline.Part{{Problem: pz.Problem, Solution: sudokuSolution(pz)}},
 			Text: pipeline.Printer{
 				Solution: func(w io.Writer, s emit.Solution) error {
-					_, err := fmt.Fprintf(w, "solution %d:\n%s\n\n", s.Number, strings.Join(boxed(s.Grid, blocks), "\n"))
+					_, err := fmt.Fprintf(w, "solution %d:\n%s\n\n", s.Number, strings.Join(genspec.Boxed(s.Grid, blocks), "\n"))
 					return err
 				},
 				Close: writeLine,
@@ -45,7 +46,7 @@ func sudokuJob(s *spec.Spec) (*job, error) {
 		refuse: sudokuRefusals(),
 		serial: true,
 		picture: func(w io.Writer, s emit.Solution) error {
-			_, err := fmt.Fprintln(w, strings.Join(boxed(s.Grid, blocks), "\n"))
+			_, err := fmt.Fprintln(w, strings.Join(genspec.Boxed(s.Grid, blocks), "\n"))
 			return err
 		},
 	}, nil
@@ -139,49 +140,4 @@ func isSudokuList(path string) bool {
 	head := make([]byte, 4096)
 	n, _ := io.ReadFull(f, head)
 	return sudoku.IsList(head[:n])
-}
-
-// boxed draws a grid's rows (digits parted by spaces) with lines between
-// its boxes, as a spec's givens may be written: a bar between two columns,
-// and a rule between two rows, wherever every cell on one side is in
-// another block than its neighbour on the other. A jigsaw grid, whose
-// blocks no straight line parts, keeps its rows as they are.
-func boxed(rows []string, blocks []int) []string {
-	n := len(rows)
-	if n == 0 || len(blocks) != n*n {
-		return rows
-	}
-	parted := func(a, b func(i int) int) bool {
-		for i := range n {
-			if blocks[a(i)] == blocks[b(i)] {
-				return false
-			}
-		}
-		return true
-	}
-	var out []string
-	for r, row := range rows {
-		digits := strings.Fields(row)
-		var b strings.Builder
-		for c, d := range digits {
-			if c > 0 {
-				b.WriteByte(' ')
-				if parted(func(i int) int { return i*n + c - 1 }, func(i int) int { return i*n + c }) {
-					b.WriteString("| ")
-				}
-			}
-			b.WriteString(d)
-		}
-		line := b.String()
-		if r > 0 && parted(func(i int) int { return (r-1)*n + i }, func(i int) int { return r*n + i }) {
-			out = append(out, strings.Map(func(c rune) rune {
-				if c == '|' {
-					return '+'
-				}
-				return '-'
-			}, line))
-		}
-		out = append(out, line)
-	}
-	return out
 }
