@@ -29,6 +29,9 @@ var apiRequests = []struct {
 	{"POST", "/api/file?path=fuzz.toml", false, true},
 	{"GET", "/api/file?path=", true, true},
 	{"GET", "/api/catalogue/", true, true},
+	{"POST", "/api/estimate", false, true},
+	{"POST", "/api/check", false, true},
+	{"POST", "/api/generate", false, true},
 }
 
 // apiAnswerTime bounds one answer: the studio's time limit below is a
@@ -67,6 +70,12 @@ func FuzzAPI(f *testing.F) {
 		{11, "pentominoes-6x10"},
 		{0, "{"},
 		{6, `{"placed":[{"piece":-1}]}`},
+		{12, `{"name":"a.toml","text":"pieces = \"5*\"\n[board]\nsize = \"20x3\"\n"}`},
+		{13, `{"name":"a.toml","text":"pieces = \"I2\"\n[board]\nsize = \"2x1\"\n","pieces":[{"name":"I2","cells":[[0,0,0],[1,0,0]]}]}`},
+		{13, `{"name":"s.toml","text":"kind = \"sudoku\"\nsize = 4\n","grid":[1,2,3,4]}`},
+		{14, `{"sudoku":"4x4","symmetry":"half-turn","seed":"2"}`},
+		{14, `{"name":"a.toml","text":"pieces = \"4*\"\n[board]\nsize = \"5x4\"\n","seed":"3"}`},
+		{14, `{"name":"a.toml","text":"pieces = \"4*\"\n[board]\nsize = \"5x4\"\n","shape":true}`},
 	} {
 		f.Add(uint8(seed.endpoint), seed.body)
 	}
