@@ -7,6 +7,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -74,4 +76,74 @@ func TestInterruptPhases(t *testing.T) {
 			t.Logf("stopped %v after the signal", time.Since(sent).Round(time.Millisecond))
 		})
 	}
+}
+
+// TestInterruptVerify interrupts verify in its second count: it prints the
+// first count's line, a STOP line for the one cut short, and the table of
+// what it checked, then ends with status 130.
+func TestInterruptVerify(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no SIGINT to a child")
+	}
+	cmd := polyspecCommand(t, "verify", "--workers", "1", "pentominoes-3x20", "one-sided-tetrasticks-5x5-diamond-lattice")
+	var stdout lockedBuffer
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// The 3x20 counts in milliseconds; the diamond lattice takes half an
+	// hour on two cores.
+	for !strings.Contains(stdout.String(), "pentominoes-3x20") {
+		time.Sleep(50 * time.Millisecond)
+	}
+	time.Sleep(500 * time.Millisecond)
+	if err := cmd.Process.Signal(os.Interrupt); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatalf("still running 30 s after the signal; stdout %q", stdout.String())
+	}
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 130 {
+		t.Fatalf("ended with %v, want status 130; stderr %q", err, stderr.String())
+	}
+	for _, want := range []string{
+		"ok   pentominoes-3x20 ",
+		"STOP one-sided-tetrasticks-5x5-diamond-lattice    distinct interrupted after",
+		"interrupted: the puzzles checked so far",
+		"      all        2           2        1           0          0               0",
+	} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout.String())
+		}
+	}
+	if want := "polyspec: interrupted after 1 of the 2 puzzles"; !strings.Contains(stderr.String(), want) {
+		t.Errorf("stderr %q lacks %q", stderr.String(), want)
+	}
+}
+
+// A lockedBuffer is written by the command's output copier while the test
+// reads it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

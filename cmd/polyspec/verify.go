@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/polyspec/polyspec/cmd/internal/process"
 	"runtime/debug"
 	"slices"
 	"sync/atomic"
@@ -61,7 +62,11 @@ func (c *VerifyCmd) Run(e *env) error {
 	}
 	tallies := map[string]*familyTally{}
 	var families []string
+	interrupted, done := false, 0
 	for _, entry := range entries {
+		if interrupted {
+			break
+		}
 		s, err := spec.LoadFS(puzzles.FS, entry.Path)
 		if err != nil {
 			return err
@@ -83,6 +88,7 @@ func (c *VerifyCmd) Run(e *env) error {
 		}
 		// A puzzle counts once in the table, by its worst check.
 		mismatched, timedOut, notApplicable := false, false, false
+	checks:
 		for _, check := range checks {
 			if !check.want.Set {
 				continue
@@ -99,6 +105,11 @@ func (c *VerifyCmd) Run(e *env) error {
 				timedOut = true
 				fmt.Fprintf(e.stdout, "SLOW %-44s %-8s skipped after %.0fs          want %10d\n", entry.Name, check.label, c.MaxSeconds, check.want.V)
 				continue
+			case errors.Is(err, context.Canceled) && e.ctx.Err() != nil:
+				// Ctrl-C: the counts so far are still worth their table.
+				interrupted = true
+				fmt.Fprintf(e.stdout, "STOP %-44s %-8s interrupted after %.2fs    want %10d\n", entry.Name, check.label, took.Seconds(), check.want.V)
+				break checks
 			case errors.Is(err, cover.ErrUnsupported):
 				// A backend that takes some problems only (sweep) says
 				// why it does not take this one: no count, no mismatch.
@@ -113,7 +124,11 @@ func (c *VerifyCmd) Run(e *env) error {
 			}
 			fmt.Fprintf(e.stdout, "%s %-44s %-8s %10d  want %10d  %7.2fs\n", status, entry.Name, check.label, got, check.want.V, took.Seconds())
 		}
+		if !interrupted {
+			done++
+		}
 		switch {
+		case interrupted:
 		case mismatched:
 			t.mismatched++
 		case timedOut:
@@ -124,17 +139,24 @@ func (c *VerifyCmd) Run(e *env) error {
 			t.matched++
 		}
 	}
-	return c.summary(e, b, families, tallies)
+	err = c.summary(e, b, families, tallies, interrupted)
+	if interrupted && err == nil {
+		return e.failed(fmt.Errorf("interrupted after %d of the %d puzzles", done, len(entries)), process.InterruptStatus)
+	}
+	return err
 }
 
 // summary prints the table per family and fails on any mismatch.
-func (c *VerifyCmd) summary(e *env, b cover.Backend, families []string, tallies map[string]*familyTally) error {
+func (c *VerifyCmd) summary(e *env, b cover.Backend, families []string, tallies map[string]*familyTally, interrupted bool) error {
 	tw := tabwriter.NewWriter(e.stdout, 2, 8, 2, ' ', tabwriter.AlignRight)
 	limit := "no time limit"
 	if c.MaxSeconds > 0 {
 		limit = fmt.Sprintf("at most %gs a count", c.MaxSeconds)
 	}
 	fmt.Fprintf(e.stdout, "\nbackend %s, %s; a puzzle counts once, by its worst check\n", b.Name(), limit)
+	if interrupted {
+		fmt.Fprintln(e.stdout, "interrupted: the puzzles checked so far, the one stopped among them but in no column")
+	}
 	fmt.Fprintln(tw, "FAMILY\tPUZZLES\tWITH COUNT\tMATCHED\tMISMATCHED\tTIMED OUT\tNOT APPLICABLE\tTIME\t")
 	var total familyTally
 	row := func(name string, t *familyTally) {
