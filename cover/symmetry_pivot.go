@@ -130,11 +130,13 @@ func (d *Distinct) byEstimate(ix *itemOptions, o DistinctOptions) *Distinct {
 	}
 	slices.SortStableFunc(cands, func(a, b candidate) int { return a.kept - b.kept })
 	cands = slices.DeleteFunc(cands[:min(len(cands), estimatePivots)], func(c candidate) bool { return c.item == fewest })
-	// The trees are weighed at once, each on a core of its own: the
-	// walks are most of the weighing, and a tree's estimate does not
-	// depend on what runs beside it. Reductions take turns, as they share
-	// ix's scratch; a tree is weighed and dropped, and the winner reduced
-	// again, so that at most one reduction per core is held at a time.
+	// The trees are weighed side by side, and each tree's walks are
+	// shared among the cores too, so that the slowest tree does not keep
+	// the others' cores idle: the walks are most of the weighing, and a
+	// tree's estimate does not depend on what runs beside it. Reductions
+	// take turns, as they share ix's scratch; a tree is weighed and
+	// dropped, and the winner reduced again, so that at most one
+	// reduction per core is held at a time.
 	sizes := make([]float64, 1+len(cands)) // fewest's, then cands'
 	var next atomic.Int64
 	var reducing sync.Mutex

@@ -54,22 +54,7 @@ func TestInterruptPhases(t *testing.T) {
 			}
 			time.Sleep(500 * time.Millisecond)
 			sent := time.Now()
-			if err := cmd.Process.Signal(c.sig); err != nil {
-				t.Fatal(err)
-			}
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			var err error
-			select {
-			case err = <-done:
-			case <-time.After(30 * time.Second):
-				cmd.Process.Kill()
-				t.Fatalf("still running 30 s after the signal; stderr %q", stderr.String())
-			}
-			var ee *exec.ExitError
-			if !errors.As(err, &ee) || ee.ExitCode() != 130 {
-				t.Fatalf("ended with %v, want status 130; stderr %q", err, stderr.String())
-			}
+			signalAndWait(t, cmd, c.sig, stderr.String)
 			if !bytes.Contains(stderr.Bytes(), []byte("polyspec: interrupted")) {
 				t.Errorf("stderr %q does not say it was interrupted", stderr.String())
 			}
@@ -94,26 +79,14 @@ func TestInterruptVerify(t *testing.T) {
 	}
 	// The 3x20 counts in milliseconds; the diamond lattice takes half an
 	// hour on two cores.
-	for !strings.Contains(stdout.String(), "pentominoes-3x20") {
-		time.Sleep(50 * time.Millisecond)
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(stdout.String(), "pentominoes-3x20"); time.Sleep(50 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("no count of pentominoes-3x20 in 30 s; stdout %q, stderr %q", stdout.String(), stderr.String())
+		}
 	}
 	time.Sleep(500 * time.Millisecond)
-	if err := cmd.Process.Signal(os.Interrupt); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	var err error
-	select {
-	case err = <-done:
-	case <-time.After(30 * time.Second):
-		cmd.Process.Kill()
-		t.Fatalf("still running 30 s after the signal; stdout %q", stdout.String())
-	}
-	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() != 130 {
-		t.Fatalf("ended with %v, want status 130; stderr %q", err, stderr.String())
-	}
+	signalAndWait(t, cmd, os.Interrupt, stderr.String)
 	for _, want := range []string{
 		"ok   pentominoes-3x20 ",
 		"STOP one-sided-tetrasticks-5x5-diamond-lattice    distinct interrupted after",
@@ -126,6 +99,29 @@ func TestInterruptVerify(t *testing.T) {
 	}
 	if want := "polyspec: interrupted after 1 of the 2 puzzles"; !strings.Contains(stderr.String(), want) {
 		t.Errorf("stderr %q lacks %q", stderr.String(), want)
+	}
+}
+
+// signalAndWait sends sig to the running command and waits for it to end
+// with status 130 within 30 s, failing the test otherwise; stderr tells
+// what the command said.
+func signalAndWait(t *testing.T, cmd *exec.Cmd, sig os.Signal, stderr func() string) {
+	t.Helper()
+	if err := cmd.Process.Signal(sig); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	var err error
+	select {
+	case err = <-done:
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatalf("still running 30 s after the signal; stderr %q", stderr())
+	}
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 130 {
+		t.Fatalf("ended with %v, want status 130; stderr %q", err, stderr())
 	}
 }
 

@@ -2,11 +2,11 @@ package main
 
 import (
 	"fmt"
-	"github.com/polyspec/polyspec/cmd/internal/genspec"
 	"io"
 	"path/filepath"
 	"strings"
 
+	"github.com/polyspec/polyspec/cmd/internal/genspec"
 	"github.com/polyspec/polyspec/cmd/internal/pipeline"
 	"github.com/polyspec/polyspec/compile/sudoku"
 	"github.com/polyspec/polyspec/emit"
