@@ -129,3 +129,32 @@ func TestSweepRandomBoards(t *testing.T) {
 		t.Errorf("only %d solved counts, %d with symmetric solutions", solved, fixed)
 	}
 }
+
+// TestChooseCountWeighsBigSearchesAgain checks that auto gives the sweep
+// of one-sided-pentominoes-6x15 a budget it can count in: the sweep counts
+// its 2,567,183 distinct solutions (Polyform Puzzler's documentation) in
+// 652,111,872 transitions, where the root walks alone put the search at
+// some 3.6e8 nodes, a budget of a few tens of millions, and the count
+// went to a search of hours.
+func TestChooseCountWeighsBigSearchesAgain(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles and weighs a 90-cell board")
+	}
+	pz, err := compile.FromSpec(catalogueSpec(t, "one-sided-pentominoes-6x15"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := cover.NewDistinct(pz.Problem, pz.Symmetries())
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A limit of one transition: the budget is what is asked, not the sweep.
+	ch, err := d.ChooseCount(context.Background(), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const sweepTransitions = 652111872
+	if ch.Sweep || ch.Budget < sweepTransitions {
+		t.Errorf("auto tries the sweep for %d transitions (search estimated at %.3g nodes), want at least %d", ch.Budget, ch.Search, sweepTransitions)
+	}
+}

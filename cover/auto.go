@@ -35,7 +35,7 @@ func (autoBackend) Name() string { return "auto" }
 func (autoBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, error) {
 	if visit == nil {
 		// A count: by the sweep where it pays (sweep_choose.go).
-		if st, ok, err := sweepFirst(ctx, p, nil, p, nil); ok {
+		if st, ok, err := sweepFirst(ctx, wholeCount(p), nil); ok {
 			return st, err
 		}
 	}

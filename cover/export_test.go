@@ -70,3 +70,25 @@ func Sealed(text string) string {
 	b, _ = json.Marshal(obj)
 	return string(b)
 }
+
+// TrialSweep is auto's trial of the sweep for a count of all of p's
+// solutions, as if the search's tree were estimated at tree nodes,
+// recording in state, as sweepFirst runs it. ok says whether the sweep
+// counted.
+func TrialSweep(ctx context.Context, p *Problem, tree float64, state *State) (st Stats, ok bool, err error) {
+	return sweepFirst(ctx, countJob{p: p, searched: p, tree: tree}, state)
+}
+
+// StopTrial makes s, the state of a count by auto's trial of the sweep on
+// one worker, the state that the trial leaves when stopped after its first
+// parts parts.
+func StopTrial(s *State, parts int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.f.Trial = true
+	for k := range s.done {
+		if k >= parts {
+			delete(s.done, k)
+		}
+	}
+}

@@ -76,7 +76,7 @@ func (par Parallel) backend() Backend {
 // from the goroutine that called Solve, never concurrently.
 func (par Parallel) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, error) {
 	if par.sweepsFirst(visit) {
-		if st, ok, err := sweepFirst(par.sweepContext(ctx), p, nil, p, par.State); ok {
+		if st, ok, err := sweepFirst(par.sweepContext(ctx), wholeCount(p), par.State); ok {
 			return st, err
 		}
 	}
@@ -132,7 +132,7 @@ func (par Parallel) SolveDistinct(ctx context.Context, d *Distinct, visit Visit)
 		return oc.countOrbits(par.sweepContext(ctx), d.problem, d.group, par.State, par.Shard)
 	}
 	if par.sweepsFirst(visit) {
-		if st, ok, err := sweepFirst(par.sweepContext(ctx), d.problem, d.group, d.reduced, par.State); ok {
+		if st, ok, err := sweepFirst(par.sweepContext(ctx), d.countJob(), par.State); ok {
 			return st, err
 		}
 	}

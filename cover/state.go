@@ -45,8 +45,12 @@ type stateFile struct {
 	SplitNodes  int64  `json:"split_nodes"`
 	// Symmetries is the number of symmetries of a count by the sweep,
 	// whose subproblems are its parts (see sweep_parts.go); 0 for a split.
-	Symmetries int       `json:"symmetries,omitempty"`
-	Done       []doneSub `json:"done"`
+	Symmetries int `json:"symmetries,omitempty"`
+	// Trial marks a count by the sweep that is auto's trial of it, not
+	// yet finished: resumed, it goes on within the trial's budget, and
+	// the search counts if it passes it (see sweepFirst).
+	Trial bool      `json:"trial,omitempty"`
+	Done  []doneSub `json:"done"`
 	// Checksum is over the rest (see checksum); empty but while the
 	// state is written.
 	Checksum string `json:"checksum,omitempty"`
@@ -95,6 +99,7 @@ func (s *State) begin(fingerprint string, id splitID, sh Shard) (map[int]bool, S
 		Split: id.kind, SplitNodes: id.nodes, Symmetries: id.symmetries,
 	}
 	if s.f.Fingerprint == "" {
+		want.Trial = s.f.Trial // see beginTrial
 		s.f, s.done = want, map[int]doneSub{}
 		return nil, Stats{}, nil
 	}
@@ -148,24 +153,54 @@ func (s *State) resumesSweep() bool {
 	return s.f.Split == sweepSplit
 }
 
+// resumesTrial reports whether s records auto's trial of the sweep, not
+// finished; false for a nil state.
+func (s *State) resumesTrial() bool {
+	if s == nil {
+		return false
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.f.Split == sweepSplit && s.f.Trial
+}
+
+// beginTrial marks a fresh state, or a trial's, as the record of auto's
+// trial of the sweep, and returns the transitions its finished parts
+// took; a nil state stays nil.
+func (s *State) beginTrial() int64 {
+	if s == nil {
+		return 0
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.f.Trial = true
+	var n int64
+	for _, d := range s.done {
+		n += d.Nodes
+	}
+	return n
+}
+
+// endTrial records how auto's trial of the sweep ended: a count by the
+// sweep if it counted, else nothing, so that the search records afresh.
+func (s *State) endTrial(counted bool) {
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if counted {
+		s.f.Trial = false
+	} else {
+		s.f, s.done = stateFile{}, nil
+	}
+}
+
 // fresh reports whether no search has begun to record s.
 func (s *State) fresh() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.f.Fingerprint == ""
-}
-
-// adopt makes s the record of another state's search; a nil s stays nil.
-func (s *State) adopt(from *State) {
-	if s == nil {
-		return
-	}
-	from.mu.Lock()
-	f, done := from.f, maps.Clone(from.done)
-	from.mu.Unlock()
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.f, s.done = f, done
 }
 
 // recordPart notes that part k of a count by the sweep is finished.
@@ -277,6 +312,9 @@ func parseState(b []byte) (*State, error) {
 	}
 	if err := checkSweep(f.Split, f.Symmetries, 0, 0); err != nil {
 		return nil, err
+	}
+	if f.Trial && f.Split != sweepSplit {
+		return nil, errors.New("a search's state marked as a trial of the sweep")
 	}
 	s := &State{f: f, done: map[int]doneSub{}}
 	total := Stats{Nodes: f.SplitNodes}

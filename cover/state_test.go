@@ -175,6 +175,7 @@ func TestReadStateErrors(t *testing.T) {
 		{"overflow", sealed(`{` + head + `, "done": [{"sub": 1, "solutions": 9223372036854775807}, {"sub": 2, "solutions": 1}]}`), "the counts add up to more than 2^63-1"},
 		{"split overflow", sealed(`{` + head + `, "split_nodes": 9223372036854775807, "done": [{"sub": 1, "nodes": 1}]}`), "the counts add up to more than 2^63-1"},
 		{"negative split nodes", sealed(`{` + head + `, "split_nodes": -1}`), "negative split_nodes -1"},
+		{"trial of a search", sealed(`{` + head + `, "trial": true}`), "a search's state marked as a trial of the sweep"},
 		{"deep", sealed(`{"fingerprint": "x", "depth": 65, "subproblems": 4, "shard": 0, "of": 1}`), "split depth 65 is not from 1 to 64"},
 		{"many subproblems", sealed(`{"fingerprint": "x", "depth": 1, "subproblems": 9000000000000000000, "shard": 0, "of": 1}`), "9000000000000000000 subproblems is not from 0 to 1073741824"},
 		{"junk after", sealed(`{`+head+`}`) + ` x`, "something follows the JSON object at byte"},

@@ -12,20 +12,36 @@ import (
 // a search would count for a while (its tree, by Knuth's walks, of at
 // least sweepMinSearch of algx's nodes), the sweep is tried first with a
 // budget of transitions that costs sweepShare of the search's estimated
-// time. A sweep that finishes within it is the count, at a sixteenth of
+// time. A sweep that finishes within it is the count, at that share of
 // the search's time or less; one that runs out of it, or whose states
 // pass their memory bound, gives up and the search counts as it would
 // have, having lost at most that share. The sweep also gives up at the
-// end of a level once its transitions so far and those it projects for
-// the levels left (see sweepRest) would pass the budget: most sweeps that
-// lose do so within a few levels, at a small part of the budget.
+// end of a level, or of a sweep of inclusion–exclusion, once its
+// transitions so far and those it projects for the rest (see sweepRest
+// and termSweep.each) would pass the budget: most sweeps that lose do so early, at a small
+// part of the budget (bench/results/auto-count.md).
 //
-// The search's estimate is rough (see bitsFaster): an estimate too small
-// only keeps the sweep from a count it could have made; one too big lets
-// a losing sweep cost more than its share, which the walks' heavy tails
-// make rarer than the other way round.
+// The search's estimate is rough (see bitsFaster). The root walks that
+// weigh bits against algx are cheap but miss deep trees most: on
+// one-sided-pentominoes-6x15 they said 3.6e8 nodes for a search that had
+// not finished 3.3e9 nodes in, so the sweep, which counts it in 652
+// million transitions, got a budget of 11 million and the count took
+// hours; on cornucopia-17x6 they said 3.7e6 for a tree of 1.15e9. So a
+// search they put at sweepWeighAbove nodes or more is weighed again as
+// EstimateSearch does, its tree split into subproblems each walked from:
+// split 64 ways with a few hundred walks (10 to 25 ms), and if that says
+// sweepRefineAbove nodes or more, 512 ways as the pivots are weighed
+// (some tenths of a second on the biggest boards): 3.3e9 on the 6×15,
+// 3.7e8 on the cornucopia. An estimate too small only keeps the sweep
+// from a count it could have made; one too big lets a losing sweep cost
+// more than its share.
 const (
-	sweepShare = 1.0 / 16
+	// sweepShare is half: the sweep is taken where it is projected to
+	// cost at most half the search's estimated time. A smaller share bounds
+	// a losing sweep's cost more tightly, but the estimates of the big
+	// searches are low more often than high (bench/results/estimates.md),
+	// and a sixteenth kept 6x15 from the sweep even on the split's estimate.
+	sweepShare = 1.0 / 2
 	// sweepNodeCost is what a transition of the sweep costs as a share
 	// of a node of algx: on polyhexes-1234-irregular-hexagon-2, 340 ns
 	// against 200 ns (one worker each, the same run); one of
@@ -36,15 +52,25 @@ const (
 	// count is searched without trying the sweep: some 20 ms of search,
 	// about what planning a sweep costs on the bigger boards.
 	sweepMinSearch = 1e5
-	// sweepMaxBudget bounds the trial whatever the estimate: some 15
-	// minutes of sweep.
+	// sweepWeighAbove is the root walks' estimate from which the search
+	// is weighed again by a split's walks (above): a second or so of
+	// search, which the 10 to 25 ms of the first split's walks cost
+	// little against.
+	sweepWeighAbove = 1e6
+	// sweepRefineAbove is the first split's estimate from which the
+	// search is weighed again split 512 ways (above): some 10 s of search.
+	sweepRefineAbove = 1e7
+	// sweepMaxBudget bounds the trial whatever the estimate: some 30 to
+	// 60 minutes of one core.
 	sweepMaxBudget = 1 << 31
 )
 
 // A CountChoice says how auto counts a problem, and why.
 type CountChoice struct {
 	// Search is Knuth's estimate of the nodes of algx's tree, from
-	// random walks from the root (as auto weighs bits against algx).
+	// random walks from the root (as auto weighs bits against algx),
+	// or from a split's where those put it at sweepWeighAbove or more or
+	// where the pivots were weighed.
 	Search float64
 	// Budget is the sweep's transitions that auto tries before it
 	// searches; 0 if it does not try the sweep.
@@ -67,21 +93,39 @@ type CountChoice struct {
 // transitions if limit is above 0: where limit is the smaller, a sweep
 // stopped by it says so, and that auto would try it for longer.
 func ChooseCount(ctx context.Context, p *Problem, limit int64) (CountChoice, error) {
-	return chooseCount(ctx, p, nil, p, limit, nil)
+	return chooseCount(ctx, wholeCount(p), limit, nil)
 }
 
 // ChooseCount is ChooseCount of a count modulo d's symmetries, which the
 // sweep counts by Burnside's lemma and the search as d.Solve does.
 func (d *Distinct) ChooseCount(ctx context.Context, limit int64) (CountChoice, error) {
-	return chooseCount(ctx, d.problem, d.group, d.reduced, limit, nil)
+	return chooseCount(ctx, d.countJob(), limit, nil)
 }
 
-// chooseCount is ChooseCount of p modulo group (nil for all solutions),
-// searched being the problem the search would count: the reduced
-// problem of a count modulo symmetry, or p. The sweep records its parts
-// in state, if not nil.
-func chooseCount(ctx context.Context, p *Problem, group []Symmetry, searched *Problem, limit int64, state *State) (CountChoice, error) {
-	c := weighSweep(p, searched)
+// A countJob is a count auto may sweep: of p's solutions modulo group
+// (nil for all of them), which a search counts by searching searched
+// (the reduced problem of a count modulo symmetry, or p), whose tree is
+// estimated at tree nodes, split as the pivots are weighed, if known
+// (else 0).
+type countJob struct {
+	p        *Problem
+	group    []Symmetry
+	searched *Problem
+	tree     float64
+}
+
+// wholeCount is the countJob of all of p's solutions.
+func wholeCount(p *Problem) countJob { return countJob{p: p, searched: p} }
+
+// countJob is the countJob of d's count.
+func (d *Distinct) countJob() countJob {
+	return countJob{p: d.problem, group: d.group, searched: d.reduced, tree: d.tree}
+}
+
+// chooseCount is ChooseCount of job. The sweep records its parts in
+// state, if not nil.
+func chooseCount(ctx context.Context, job countJob, limit int64, state *State) (CountChoice, error) {
+	c := weighSweep(ctx, job)
 	if c.Budget == 0 {
 		return c, nil
 	}
@@ -89,7 +133,7 @@ func chooseCount(ctx context.Context, p *Problem, group []Symmetry, searched *Pr
 	if limit > 0 && limit < budget {
 		budget = limit
 	}
-	st, err := trialSweep(ctx, p, group, budget, state)
+	st, err := trialSweep(ctx, job.p, job.group, budget-state.beginTrial(), state)
 	c.Transitions, c.States = st.Nodes, st.Updates
 	switch {
 	case err == nil:
@@ -108,7 +152,8 @@ func chooseCount(ctx context.Context, p *Problem, group []Symmetry, searched *Pr
 
 // weighSweep returns a CountChoice with the search's estimate and the
 // sweep's budget, or the reason it has none.
-func weighSweep(p, searched *Problem) CountChoice {
+func weighSweep(ctx context.Context, job countJob) CountChoice {
+	p, searched := job.p, job.searched
 	pl, err := newPlan(p)
 	if err != nil {
 		return CountChoice{Why: err.Error()}
@@ -116,14 +161,33 @@ func weighSweep(p, searched *Problem) CountChoice {
 	if err := sweepFits(pl); err != nil {
 		return CountChoice{Why: err.Error()}
 	}
-	// A whole count searches p itself, whose plan is made.
-	spl := pl
-	if searched != p {
-		if spl, err = newPlan(searched); err != nil {
-			return CountChoice{Why: err.Error()}
+	c := CountChoice{Search: job.tree}
+	if c.Search == 0 {
+		// A whole count searches p itself, whose plan is made.
+		spl := pl
+		if searched != p {
+			if spl, err = newPlan(searched); err != nil {
+				return CountChoice{Why: err.Error()}
+			}
+		}
+		c.Search = rootWalks(spl)
+		// A search of a second or more by the root walks is weighed
+		// again by a split's walks (see above): cheaply, and more
+		// closely where that shows a search of seconds.
+		for _, w := range []struct {
+			target, walks int
+			above         float64
+		}{{gateTarget, gateWalks, sweepWeighAbove}, {estimateTarget, pivotWalks, sweepRefineAbove}} {
+			if c.Search < w.above {
+				break
+			}
+			e, err := estimateSearch(ctx, searched, w.target, sweepWorkers(ctx), w.walks)
+			if err != nil || math.IsInf(e.Nodes, 0) {
+				break
+			}
+			c.Search = e.Nodes
 		}
 	}
-	c := CountChoice{Search: rootWalks(spl)}
 	if c.Search < sweepMinSearch {
 		c.Why = fmt.Sprintf("the search is small (about %.2g nodes)", c.Search)
 		return c
@@ -171,30 +235,25 @@ func trialSweep(ctx context.Context, p *Problem, group []Symmetry, budget int64,
 	return countSweep(ctx, p, group, state, Shard{})
 }
 
-// sweepFirst is auto's count of p modulo group (nil for all solutions)
-// by the sweep, where the sweep pays (see above); ok is false where auto
-// must search instead, searched being the problem it would search.
+// sweepFirst is auto's count of job by the sweep, where the sweep pays
+// (see above); ok is false where auto must search instead.
 //
-// With a fresh state, the state takes the sweep's parts once the sweep
-// has counted within its budget, and not before: a run stopped during
-// the trial tries it again when resumed, and so counts and reports the
-// same as a run that was never stopped, whichever way auto goes; the
-// trial is a small share of the search it stands for (sweepShare). A
-// state of the sweep's (as --backend sweep writes) goes on by the sweep
-// without a budget; a state of a search is the search's (see
-// sweepsFirst).
-func sweepFirst(ctx context.Context, p *Problem, group []Symmetry, searched *Problem, state *State) (st Stats, ok bool, err error) {
-	if state.resumesSweep() {
-		st, err := countSweep(ctx, p, group, state, Shard{})
+// With a state, the trial records its parts there as it goes, marked as
+// a trial: a run stopped during it goes on with the trial when resumed,
+// within what is left of the same budget (the estimates are seeded, so the
+// budget is the same), and the search starts afresh if the trial passes
+// it, as in a run never stopped. A trial that counts leaves a state of the
+// sweep's, and one that gives up a fresh state for the search. A state of
+// the sweep's (as --backend sweep writes) goes on by the sweep without a
+// budget; a state of a search is the search's (see sweepsFirst).
+func sweepFirst(ctx context.Context, job countJob, state *State) (st Stats, ok bool, err error) {
+	if state.resumesSweep() && !state.resumesTrial() {
+		st, err := countSweep(ctx, job.p, job.group, state, Shard{})
 		return st, true, err
 	}
-	var trial *State
-	if state != nil {
-		trial = new(State)
-	}
-	c, err := chooseCount(ctx, p, group, searched, 0, trial)
-	if c.Sweep {
-		state.adopt(trial)
+	c, err := chooseCount(ctx, job, 0, state)
+	if err == nil {
+		state.endTrial(c.Sweep)
 	}
 	// The transitions the sweep tried are work done too.
 	st = Stats{Nodes: c.Transitions}

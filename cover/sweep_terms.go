@@ -166,6 +166,7 @@ func (s *sweep[M]) termRange(r *run, k, b, share int, todo []int, next func() in
 	for i := next(); i < len(todo); i = next() {
 		high := todo[i]
 		before, began := r.stats, time.Now()
+		t.after = float64(len(todo)-1-i) / float64(share)
 		part, last, err := t.term(b, uint64(high)<<b, high == highs-1)
 		if err != nil {
 			return i, err
@@ -175,8 +176,9 @@ func (s *sweep[M]) termRange(r *run, k, b, share int, todo []int, next func() in
 		}
 		st := Stats{Nodes: r.stats.Nodes - before.Nodes, Updates: r.stats.Updates - before.Updates}
 		done(high, part, last, st, time.Since(began))
-		// The sweeps to come take more pieces, and no fewer transitions.
-		if r.overBudget(float64(st.Nodes) * float64(len(todo)-1-i) / float64(share)) {
+		t.swept++
+		t.transitions += st.Nodes
+		if r.overBudget(t.each(0) * t.after) {
 			return i, r.err
 		}
 	}
@@ -185,11 +187,35 @@ func (s *sweep[M]) termRange(r *run, k, b, share int, todo []int, next func() in
 
 // A termSweep runs the sweeps of one worker's terms.
 type termSweep[M mask] struct {
-	s      *sweep[M]
-	r      *run
-	k      int
-	share  int
-	tables sweepTables[M]
+	s     *sweep[M]
+	r     *run
+	k     int
+	share int
+	// after is the sweeps still to come after this one, as a share of
+	// this worker's, which the budget's checks count at each's
+	// transitions.
+	after float64
+	// swept is the number of this worker's sweeps finished, and
+	// transitions the transitions they took.
+	swept       int
+	transitions int64
+	tables      sweepTables[M]
+}
+
+// each returns what a sweep still to come is projected to take: the mean
+// of this worker's sweeps so far, or before the first is finished, the
+// transitions done of the one under way. The sweeps' sizes vary with the
+// pieces each takes, by a factor of two or so on
+// one-sided-pentominoes-6x15, in no order: the last sweep finished, in
+// place of the mean, gave up on the 6×15 minutes into the trial, where the
+// whole count fitted the budget; so did the projected rest of the
+// sweep under way (784,472 transitions at the 14th level of one, where its
+// first sweeps took 397,282 to 451,548 in all), times the 496 to come.
+func (t *termSweep[M]) each(sweeping float64) float64 {
+	if t.swept == 0 {
+		return sweeping
+	}
+	return float64(t.transitions) / float64(t.swept)
 }
 
 // term returns the sum of the terms of the subsets of the first b pieces
@@ -204,7 +230,7 @@ func (t *termSweep[M]) term(b int, fixed uint64, all bool) (sum, last uint64, er
 	s, width := t.s, 1<<b
 	var m M
 	maxStates := sweepBytes / (2 * 2 * (8*width + 8*len(m) + 16)) / t.share
-	vec, overflowed, err := s.vectors(t.r, maxStates, width, fixed, &t.tables)
+	vec, overflowed, err := s.vectors(t.r, maxStates, width, fixed, t, &t.tables)
 	if errors.Is(err, ErrTooManyStates) && b > 0 {
 		nb := max(0, b-2)
 		quarters := 1 << (b - nb)
@@ -256,8 +282,9 @@ func sweepWorkers(ctx context.Context) int {
 // vectors sweeps with a vector of width counts per state, for the subsets
 // of the first log2(width) pieces together with the pieces of fixed, and
 // returns the vector of the end. overflowed says whether the count with
-// every piece passed 2^64.
-func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64, t *sweepTables[M]) (last []uint64, overflowed bool, err error) {
+// every piece passed 2^64. Its budget's check counts the sweeps of ts
+// still to come.
+func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64, ts *termSweep[M], t *sweepTables[M]) (last []uint64, overflowed bool, err error) {
 	var empty M
 	t.start(width)
 	cur := t.cur
@@ -337,7 +364,9 @@ func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64, t *sweepT
 		if len(next) > maxStates {
 			return nil, false, fmt.Errorf("sweep: %d states at item %s (of %d), more than the bound of %d for vectors of %d: %w", len(next), s.names[level], s.nprim, maxStates, width, ErrTooManyStates)
 		}
-		if r.overBudget(sweepRest(float64(r.stats.Nodes-begun), float64(r.stats.Nodes-atLevel), level, s.nprim)) {
+		done := float64(r.stats.Nodes - begun)
+		rest := sweepRest(done, float64(r.stats.Nodes-atLevel), level, s.nprim)
+		if r.overBudget(rest + ts.after*ts.each(done)) {
 			return nil, false, r.err
 		}
 		t.next = recycled(cur, len(next))

@@ -45,7 +45,10 @@ type Distinct struct {
 	secondItem []int
 	group      []Symmetry // used when there is no pivot
 	pivot      int        // -1 without a pivot
-	buf, img   []int
+	// tree is the estimate of the reduced problem's search tree that
+	// PivotEstimate weighed it by, if it did (else 0).
+	tree     float64
+	buf, img []int
 }
 
 // DistinctOptions switch off parts of the reduction, or pick the pivot
@@ -256,7 +259,7 @@ func (d *Distinct) Problem() *Problem { return d.reduced }
 func (d *Distinct) Solve(ctx context.Context, b Backend, visit Visit) (Stats, error) {
 	if _, auto := b.(autoBackend); auto && visit == nil {
 		// A count: by the sweep where it pays (sweep_choose.go).
-		if st, ok, err := sweepFirst(ctx, d.problem, d.group, d.reduced, nil); ok {
+		if st, ok, err := sweepFirst(ctx, d.countJob(), nil); ok {
 			return st, err
 		}
 		b = Choose(d.reduced)

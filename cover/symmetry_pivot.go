@@ -176,10 +176,14 @@ func (d *Distinct) byEstimate(ix *itemOptions, o DistinctOptions) *Distinct {
 			best, bestSize = i+1, size
 		}
 	}
+	if math.IsInf(bestSize, 0) {
+		bestSize = 0 // not known
+	}
 	if best == 0 {
+		d.tree = bestSize
 		return d
 	}
-	e := &Distinct{problem: p, group: group, pivot: -1}
+	e := &Distinct{problem: p, group: group, pivot: -1, tree: bestSize}
 	e.reduce(ix, cands[best-1].item, o)
 	return e
 }

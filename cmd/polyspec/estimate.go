@@ -133,7 +133,7 @@ func (c *SolveCmd) printCountChoice(e *env, pt *pipeline.Part) error {
 		title += ": "
 	}
 	if ch.Sweep {
-		_, err = fmt.Fprintf(e.stdout, "%sa count is by the sweep: %d solutions in %d transitions, %d states (the search's root walks: about %.2g nodes; 'polyspec help estimate')\n", title, ch.Count, ch.Transitions, ch.States, ch.Search)
+		_, err = fmt.Fprintf(e.stdout, "%sa count is by the sweep: %d solutions in %d transitions, %d states (the search, by auto's walks: about %.2g nodes; 'polyspec help estimate')\n", title, ch.Count, ch.Transitions, ch.States, ch.Search)
 	} else {
 		_, err = fmt.Fprintf(e.stdout, "%sa count is by the search: %s\n", title, ch.Why)
 	}
