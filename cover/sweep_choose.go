@@ -37,11 +37,17 @@ import (
 // more than its share.
 const (
 	// sweepShare is half: the sweep is taken where it is projected to
-	// cost at most half the search's estimated time. A smaller share bounds
+	// cost at most half the search's estimated time, for a search of
+	// sweepRefineAbove nodes or more. A smaller share bounds
 	// a losing sweep's cost more tightly, but the estimates of the big
 	// searches are low more often than high (bench/results/estimates.md),
 	// and a sixteenth kept 6x15 from the sweep even on the split's estimate.
 	sweepShare = 1.0 / 2
+	// sweepShortShare is the share for a search estimated at under
+	// sweepRefineAbove nodes (seconds), where a trial's cost is felt
+	// and a win saves little: at half, the 3×4×5 solid pentominoes' trial
+	// took 0.62 s of a 2.7 s count on two workers before it gave up.
+	sweepShortShare = 1.0 / 16
 	// sweepNodeCost is what a transition of the sweep costs as a share
 	// of a node of algx: on polyhexes-1234-irregular-hexagon-2, 340 ns
 	// against 200 ns (one worker each, the same run); one of
@@ -192,7 +198,11 @@ func weighSweep(ctx context.Context, job countJob) CountChoice {
 		c.Why = fmt.Sprintf("the search is small (about %.2g nodes)", c.Search)
 		return c
 	}
-	c.Budget = int64(min(c.Search*sweepShare/sweepNodeCost, sweepMaxBudget))
+	share := sweepShare
+	if c.Search < sweepRefineAbove {
+		share = sweepShortShare
+	}
+	c.Budget = int64(min(c.Search*share/sweepNodeCost, sweepMaxBudget))
 	return c
 }
 
