@@ -205,12 +205,13 @@ type termSweep[M mask] struct {
 // each returns what a sweep still to come is projected to take: the mean
 // of this worker's sweeps so far, or before the first is finished, the
 // transitions done of the one under way. The sweeps' sizes vary with the
-// pieces each takes, by a factor of two or so on
-// one-sided-pentominoes-6x15, in no order: the last sweep finished, in
-// place of the mean, gave up on the 6×15 minutes into the trial, where the
-// whole count fitted the budget; so did the projected rest of the
-// sweep under way (784,472 transitions at the 14th level of one, where its
-// first sweeps took 397,282 to 451,548 in all), times the 496 to come.
+// pieces each takes, in no order (on one-sided-pentominoes-6x15, 397,282
+// transitions the first, 636,828 the mean of its 1,024): the last sweep
+// finished, in place of the mean, gave up on the 6×15 minutes into the
+// trial, where the whole count fitted the budget; so did the projected
+// rest of the sweep under way (784,472 transitions at the 14th level of
+// one, where its first sweeps took 397,282 to 451,548 in all), times the
+// 496 to come.
 func (t *termSweep[M]) each(sweeping float64) float64 {
 	if t.swept == 0 {
 		return sweeping
