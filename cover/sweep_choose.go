@@ -18,15 +18,15 @@ import (
 // have, having lost at most that share. The sweep also gives up at the
 // end of a level, or of a sweep of inclusion–exclusion, once its
 // transitions so far and those it projects for the rest (see sweepRest
-// and termSweep.each) would pass the budget: most sweeps that lose do so early, at a small
-// part of the budget (bench/results/auto-count.md).
+// and termSweep.each) would pass the budget: most sweeps that lose do so
+// early, at a small part of the budget (bench/results/auto-count.md).
 //
 // The search's estimate is rough (see bitsFaster). The root walks that
 // weigh bits against algx are cheap but miss deep trees most: on
 // one-sided-pentominoes-6x15 they said 3.6e8 nodes for a search that had
 // not finished 3.3e9 nodes in, so the sweep, which counts it in 652
-// million transitions, got a budget of 11 million and the count took
-// hours; on cornucopia-17x6 they said 3.7e6 for a tree of 1.15e9. So a
+// million transitions, got a budget of 11 million and the search it fell
+// to had not finished after 27.5 minutes; on cornucopia-17x6 they said 3.7e6 for a tree of 1.15e9. So a
 // search they put at sweepWeighAbove nodes or more is weighed again as
 // EstimateSearch does, its tree split into subproblems each walked from:
 // split 64 ways with a few hundred walks (10 to 25 ms), and if that says

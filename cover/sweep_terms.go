@@ -231,7 +231,7 @@ func (t *termSweep[M]) term(b int, fixed uint64, all bool) (sum, last uint64, er
 	s, width := t.s, 1<<b
 	var m M
 	maxStates := sweepBytes / (2 * 2 * (8*width + 8*len(m) + 16)) / t.share
-	vec, overflowed, err := s.vectors(t.r, maxStates, width, fixed, t, &t.tables)
+	vec, overflowed, err := s.vectors(t, maxStates, width, fixed)
 	if errors.Is(err, ErrTooManyStates) && b > 0 {
 		nb := max(0, b-2)
 		quarters := 1 << (b - nb)
@@ -283,9 +283,10 @@ func sweepWorkers(ctx context.Context) int {
 // vectors sweeps with a vector of width counts per state, for the subsets
 // of the first log2(width) pieces together with the pieces of fixed, and
 // returns the vector of the end. overflowed says whether the count with
-// every piece passed 2^64. Its budget's check counts the sweeps of ts
-// still to come.
-func (s *sweep[M]) vectors(r *run, maxStates, width int, fixed uint64, ts *termSweep[M], t *sweepTables[M]) (last []uint64, overflowed bool, err error) {
+// every piece passed 2^64. It runs on ts's run and tables, and its
+// budget's check counts ts's sweeps still to come.
+func (s *sweep[M]) vectors(ts *termSweep[M], maxStates, width int, fixed uint64) (last []uint64, overflowed bool, err error) {
+	r, t := ts.r, &ts.tables
 	var empty M
 	t.start(width)
 	cur := t.cur

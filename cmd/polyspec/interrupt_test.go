@@ -77,8 +77,8 @@ func TestInterruptVerify(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	// The 3x20 counts in milliseconds; the diamond lattice takes half an
-	// hour on two cores.
+	// The 3x20 counts in milliseconds; the diamond lattice takes tens of
+	// minutes.
 	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(stdout.String(), "pentominoes-3x20"); time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			cmd.Process.Kill()
