@@ -250,7 +250,8 @@ func newAlgX(pl *plan) *algx {
 // search leaves a as it found it, ready for the next path.
 func (a *algx) searchPath(r run, path []int32) (Stats, error) {
 	a.run, a.path = r, path
-	if a.memoPaths && a.memo == nil {
+	if a.memoPaths {
+		a.memo = nil
 		a.useMemo()
 	}
 	a.search(0, 0, len(a.pl.opts))
@@ -292,11 +293,18 @@ func (a *algx) searchMemo(depth, ls, le int) bool {
 		a.stats.Solutions += n
 		return true
 	}
+	if !a.memo.pays(a.stats.Nodes) {
+		a.memo = nil
+		return a.expand(depth, ls, le)
+	}
+	memo := a.memo
 	sols, nodes := a.stats.Solutions, a.stats.Nodes
 	if !a.expand(depth, ls, le) {
 		return false
 	}
-	a.memo.put(a.memo.keyAt(depth), a.stats.Solutions-sols, a.stats.Nodes-nodes)
+	if a.memo != nil {
+		memo.put(memo.keyAt(depth), a.stats.Solutions-sols, a.stats.Nodes-nodes)
+	}
 	return true
 }
 

@@ -38,12 +38,42 @@ func (autoBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, e
 		if st, ok, err := sweepFirst(ctx, wholeCount(p), nil); ok {
 			return st, err
 		}
+		return countBackend(p).Solve(ctx, p, nil)
 	}
 	return Choose(p).Solve(ctx, p, visit)
 }
 
 // Choose returns the backend auto uses for a whole search of p.
 func Choose(p *Problem) Backend { return choose(p, true) }
+
+// countBackend returns the backend auto counts p's solutions with, where
+// the sweep does not count them: Choose's, but memo in place of algx for
+// a plain exact cover whose tree the root walks put at memoAbove nodes or
+// more. memo searches algx's tree less the subtrees it has seen, and
+// stops remembering where that saves too little (see memoBackend): on
+// the polyomino Aztec diamond it took 0.71 of algx's time on two
+// workers; on the hexagram, the polyomino diamond ring and the 3×4×5
+// solid pentominoes, whose trees are a few million nodes, it saved 1 to
+// 11 % of the nodes and no time (bench/results/memo-auto.md).
+func countBackend(p *Problem) Backend {
+	b := Choose(p)
+	if _, ok := b.(algxBackend); !ok {
+		return b
+	}
+	pl, err := newPlan(p)
+	if err != nil || !plain(pl) {
+		return b
+	}
+	rng := rand.New(rand.NewPCG(estimateSeed, 0))
+	if newRootWalker(pl).walks(rng, algxWalks)/algxWalks < memoAbove {
+		return b
+	}
+	return memoBackend{}
+}
+
+// memoAbove is the root walks' estimate from which auto counts with memo:
+// a search of some ten seconds.
+const memoAbove = 1e7
 
 // choose returns auto's backend for p, for a whole search if whole, or
 // for one that stops at its first solutions (see bitsFaster).

@@ -11,10 +11,11 @@ import "context"
 // pieces or cells are alike that is most of the tree (the 8×8 domino
 // tilings in 15 thousand nodes instead of 50 million); where a few of
 // twelve distinct pieces fill the same cells in several ways (the polyomino
-// diamonds) a fifth to a quarter of it; on tetrasticks, a tenth, for the
-// cost of a hash and a probe of a big table per node, which makes it
-// slower there than algx. Solving with a visitor, or a problem with
-// multiplicities, it is algx.
+// diamonds) a tenth to a third of it; on tetrasticks, a tenth, for the
+// cost of a hash and a probe of a big table per node. A memo that saves
+// less than 1/memoPays of the nodes stops remembering (see countMemo.pays),
+// so that where it does not pay it costs little more than algx. Solving
+// with a visitor, or a problem with multiplicities, it is algx.
 type memoBackend struct{}
 
 func (memoBackend) Name() string { return "memo" }
@@ -24,11 +25,13 @@ func (memoBackend) Solve(ctx context.Context, p *Problem, visit Visit) (Stats, e
 }
 
 // A split search on several workers (see Parallel) gives each worker one
-// algx for all the subproblems below an ancestor, and so one memo: the
-// count of a subproblem that one of them finished is there for the next,
-// as it would be in one search, instead of a table per subproblem that
-// forgets it. On the polyomino Aztec diamond two workers searched
-// 102 million nodes, against 90 million in one search (algx's tree is some 190 million, estimated).
+// algx for all the subproblems below an ancestor, and a memo of its own to
+// each subproblem: a table shared by the subproblems a worker happens to
+// take would make the nodes searched depend on how the workers took them,
+// and the count line differ from run to run. On the polyomino Aztec
+// diamond two workers searched 106 million nodes so, in the time of 100
+// million with a table per worker and ancestor, against 90 million in one
+// search and 161 million for algx (bench/results/memo-auto.md).
 func (memoBackend) pathSearch(pl *plan) pathSearch {
 	a := newAlgX(pl)
 	a.memoPaths = true
@@ -55,11 +58,13 @@ type countMemo struct {
 	// table holds slot s at table[s*(w+2):][:w+2]: the solutions + 1 (0
 	// marks an empty slot), the nodes the entry's search took, and the key.
 	table []uint64
-	used  int // slots in use
+	used  int   // slots in use
+	check int64 // the lookups at which pays next weighs the memo
 	// stack holds the keys of the nodes being searched, w words per depth.
 	stack []uint64
-	// lookups and hits count how often the table was asked and answered.
-	lookups, hits int64
+	// lookups and hits count how often the table was asked and answered,
+	// and saved the nodes the answers took to find when they were put.
+	lookups, hits, saved int64
 }
 
 const (
@@ -73,7 +78,7 @@ const (
 )
 
 func newCountMemo(w int) *countMemo {
-	c := &countMemo{w: w, max: memoFirst}
+	c := &countMemo{w: w, max: memoFirst, check: memoTrial}
 	for c.max*2*(w+2)*8 <= memoBytes {
 		c.max *= 2
 	}
@@ -120,7 +125,21 @@ func (c *countMemo) get(key []uint64) (int64, bool) {
 		return 0, false
 	}
 	c.hits++
+	c.saved += int64(e[1])
 	return int64(e[0] - 1), true
+}
+
+// pays reports whether the memo saves enough of a search that has taken
+// nodes so far to be worth its lookups. It is asked after memoTrial
+// lookups and at every doubling of them: a search whose answers come
+// late, once the table holds the subtrees they repeat, gets that long to
+// show it.
+func (c *countMemo) pays(nodes int64) bool {
+	if c.lookups < c.check {
+		return true
+	}
+	c.check *= 2
+	return c.saved*memoPays >= nodes
 }
 
 // put remembers that key's subproblem has n solutions, found in cost nodes.
@@ -166,3 +185,16 @@ func plain(pl *plan) bool {
 // tetrasticks, this as fast (and 7 % fewer nodes), and 3 % faster on the
 // polyomino diamond ring, where the hits save more.
 const memoOptions = 200
+
+const (
+	// memoTrial is the lookups after which a memo that saves too little
+	// stops (see pays), and memoPays the inverse of the least share of the
+	// nodes searched it must save. The memo costs a lookup every four
+	// nodes or so, and saved a third of the polyomino Aztec diamond's
+	// nodes against a twentieth or less on O'Beirne's hexagon and the
+	// tetrasticks, where it was slower than algx. After 4,096 lookups
+	// (some 40,000 nodes) the Aztec diamond's subproblems had saved a
+	// tenth, too early to tell: their tables fill first.
+	memoTrial = 1 << 14
+	memoPays  = 8
+)

@@ -62,3 +62,28 @@ func countOnly(t *testing.T, p *cover.Problem) cover.Stats {
 	}
 	return st
 }
+
+// TestMemoSplitNodes checks that memo on a split search tries the same
+// nodes however many workers share the subproblems, as algx does: each
+// subproblem has a table of its own, so what a worker searched before it
+// changes nothing.
+func TestMemoSplitNodes(t *testing.T) {
+	p := load(t, "pentominoes-6x10-unique.dlx")
+	b, _ := cover.Lookup("memo")
+	var nodes []int64
+	for _, workers := range []int{1, 2, 2, 3} {
+		st, err := cover.Parallel{Backend: b, Workers: workers, Depth: 2}.Solve(context.Background(), p, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Solutions != 2339 {
+			t.Fatalf("%d workers: %d solutions, want 2339", workers, st.Solutions)
+		}
+		nodes = append(nodes, st.Nodes)
+	}
+	for i, n := range nodes[1:] {
+		if n != nodes[0] {
+			t.Errorf("nodes by worker count 1, 2, 2, 3: %v, differ at %d", nodes, i+1)
+		}
+	}
+}

@@ -192,7 +192,7 @@ func (par Parallel) run(ctx context.Context, p *Problem, fingerprint func() stri
 	// its choice can cost a few milliseconds of random walks.
 	backend := par.backend()
 	if c, ok := backend.(chooser); ok {
-		backend = c.choose(p)
+		backend = c.choose(p, visit == nil && filter == nil)
 	}
 	pb, _ := backend.(pathBackend)
 	// The path backends that do not go by order are algx and memo,
@@ -341,9 +341,11 @@ type below struct {
 // answering by the methods it has, so that the split search lists no
 // backends.
 type (
-	// A chooser picks the backend that searches p, once for the whole
-	// problem, as auto does.
-	chooser interface{ choose(p *Problem) Backend }
+	// A chooser picks the backend that searches p, or counts its
+	// solutions if count, once for the whole problem, as auto does.
+	chooser interface {
+		choose(p *Problem, count bool) Backend
+	}
 	// A pathBackend searches the nodes below an ancestor (see below).
 	// byOrder reports whether it branches as the problem's Order says,
 	// which the split must follow too.
@@ -353,7 +355,12 @@ type (
 	}
 )
 
-func (autoBackend) choose(p *Problem) Backend      { return Choose(p) }
+func (autoBackend) choose(p *Problem, count bool) Backend {
+	if count {
+		return countBackend(p)
+	}
+	return Choose(p)
+}
 func (algxBackend) pathSearch(pl *plan) pathSearch { return newAlgX(pl) }
 func (algxBackend) byOrder() bool                  { return false }
 func (bitsBackend) pathSearch(pl *plan) pathSearch { return newBits(pl) }

@@ -262,7 +262,7 @@ func (d *Distinct) Solve(ctx context.Context, b Backend, visit Visit) (Stats, er
 		if st, ok, err := sweepFirst(ctx, d.countJob(), nil); ok {
 			return st, err
 		}
-		b = Choose(d.reduced)
+		b = countBackend(d.reduced)
 	}
 	oc, orbits := b.(orbitCounter)
 	switch {
