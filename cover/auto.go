@@ -51,7 +51,7 @@ func Choose(p *Problem) Backend { return choose(p, true) }
 // a plain exact cover whose tree the root walks put at memoAbove nodes or
 // more. memo searches algx's tree less the subtrees it has seen, and
 // stops remembering where that saves too little (see memoBackend): on
-// the polyomino Aztec diamond it took 0.71 of algx's time on two
+// the polyomino Aztec diamond it took 0.73 of algx's time on two
 // workers; on the hexagram, the polyomino diamond ring and the 3×4×5
 // solid pentominoes, whose trees are a few million nodes, it saved 1 to
 // 11 % of the nodes and no time (bench/results/memo-auto.md).
