@@ -64,8 +64,7 @@ func countBackend(p *Problem) Backend {
 	if err != nil || !plain(pl) {
 		return b
 	}
-	rng := rand.New(rand.NewPCG(estimateSeed, 0))
-	if newRootWalker(pl).walks(rng, algxWalks)/algxWalks < memoAbove {
+	if rootWalks(pl) < memoAbove {
 		return b
 	}
 	return memoBackend{}
