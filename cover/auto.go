@@ -53,8 +53,8 @@ func Choose(p *Problem) Backend { return choose(p, true) }
 // stops remembering where that saves too little (see memoBackend): on
 // the polyomino Aztec diamond it took 0.73 of algx's time on two
 // workers; on the hexagram, the polyomino diamond ring and the 3×4×5
-// solid pentominoes, whose trees are a few million nodes, it saved 1 to
-// 11 % of the nodes and no time (bench/results/memo-auto.md).
+// solid pentominoes, whose trees are a few million nodes, it saved 0.2
+// to 11 % of the nodes and no time (bench/results/memo-auto.md).
 func countBackend(p *Problem) Backend {
 	b := Choose(p)
 	if _, ok := b.(algxBackend); !ok {

@@ -191,8 +191,9 @@ const (
 	// stops (see pays), and memoPays the inverse of the least share of the
 	// nodes searched it must save. The memo costs a lookup every four
 	// nodes or so, and saved a third of the polyomino Aztec diamond's
-	// nodes against a twentieth or less on O'Beirne's hexagon and the
-	// tetrasticks, where it was slower than algx. After 4,096 lookups
+	// nodes against 6 to 7 % on O'Beirne's hexagon and the 6×6
+	// tetrasticks and nothing on the tetrastick diamond lattice, where it
+	// was no faster than algx. After 4,096 lookups
 	// (some 40,000 nodes) the Aztec diamond's subproblems had saved a
 	// tenth, too early to tell: their tables fill first.
 	memoTrial = 1 << 14
