@@ -297,13 +297,13 @@ func (a *algx) searchMemo(depth, ls, le int) bool {
 		a.memo = nil
 		return a.expand(depth, ls, le)
 	}
-	memo := a.memo
 	sols, nodes := a.stats.Solutions, a.stats.Nodes
 	if !a.expand(depth, ls, le) {
 		return false
 	}
+	// A memo that stopped below has nothing more to remember.
 	if a.memo != nil {
-		memo.put(memo.keyAt(depth), a.stats.Solutions-sols, a.stats.Nodes-nodes)
+		a.memo.put(a.memo.keyAt(depth), a.stats.Solutions-sols, a.stats.Nodes-nodes)
 	}
 	return true
 }

@@ -62,9 +62,9 @@ type countMemo struct {
 	check int64 // the lookups at which pays next weighs the memo
 	// stack holds the keys of the nodes being searched, w words per depth.
 	stack []uint64
-	// lookups and hits count how often the table was asked and answered,
-	// and saved the nodes the answers took to find when they were put.
-	lookups, hits, saved int64
+	// lookups counts how often the table was asked, and saved the nodes
+	// its answers took to find when they were put.
+	lookups, saved int64
 }
 
 const (
@@ -124,7 +124,6 @@ func (c *countMemo) get(key []uint64) (int64, bool) {
 	if e[0] == 0 || !equalWords(e[2:], key) {
 		return 0, false
 	}
-	c.hits++
 	c.saved += int64(e[1])
 	return int64(e[0] - 1), true
 }
@@ -189,13 +188,13 @@ const memoOptions = 200
 const (
 	// memoTrial is the lookups after which a memo that saves too little
 	// stops (see pays), and memoPays the inverse of the least share of the
-	// nodes searched it must save. The memo costs a lookup every four
-	// nodes or so, and saved a third of the polyomino Aztec diamond's
-	// nodes against 6 to 7 % on O'Beirne's hexagon and the 6×6
-	// tetrasticks and nothing on the tetrastick diamond lattice, where it
-	// was no faster than algx. After 4,096 lookups
-	// (some 40,000 nodes) the Aztec diamond's subproblems had saved a
-	// tenth, too early to tell: their tables fill first.
+	// nodes searched it must save. The memo costs a lookup every 4 to 13
+	// nodes, and saved a third of the polyomino Aztec diamond's nodes
+	// against 4 to 7 % on O'Beirne's hexagon and the 6×6 tetrasticks and
+	// nothing on the tetrastick diamond lattice, where it was no faster
+	// than algx. After 4,096 lookups (30,000 to 55,000 nodes) the Aztec
+	// diamond's subproblems had saved 5 to 18 %, too early to tell: their
+	// tables fill first.
 	memoTrial = 1 << 14
 	memoPays  = 8
 )

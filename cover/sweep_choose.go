@@ -26,8 +26,9 @@ import (
 // one-sided-pentominoes-6x15 they said 3.6e8 nodes for a search that had
 // not finished 3.3e9 nodes in, so the sweep, which counts it in 652
 // million transitions, got a budget of 11 million and the search it fell
-// to had not finished after 27.5 minutes; on cornucopia-17x6 they said 3.7e6 for a tree of 1.15e9. So a
-// search they put at sweepWeighAbove nodes or more is weighed again as
+// to had not finished after 27.5 minutes; on cornucopia-17x6 they said
+// 3.7e6 for a tree of 1.15e9. So a search they put at sweepWeighAbove
+// nodes or more is weighed again as
 // EstimateSearch does, its tree split into subproblems each walked from:
 // split 64 ways with a few hundred walks (10 to 25 ms), and if that says
 // sweepRefineAbove nodes or more, 512 ways as the pivots are weighed
