@@ -29,15 +29,17 @@ import (
 // estimates ten or twenty times it. So a few walks make a rough weight,
 // which still tells a big subproblem from a small one far better than
 // counting subproblems does, and more walks help only slowly. A walk
-// costs about as much as building the subproblem, since each step kills
-// the options the one chosen rules out: some 15 to 25 nodes of the search
-// on a polyomino puzzle. So every subproblem gets estimateProbes walks,
+// costs some 6 to 14 nodes of the search (the 6×10 pentominoes, the 6×6
+// tetrasticks and the 3×4×5 solid pentominoes; bench/results/walks.md),
+// as each step kills the options the one chosen rules out. So every
+// subproblem gets estimateProbes walks,
 // and a search that those show to be big gets more, up to a set share of
 // its estimated size.
 
 // estimateProbes is how many walks each subproblem gets first. On the
 // 6×10 pentominoes (900,000 nodes, 379 subproblems) 4 walks each cost
-// about 3% of the search; they bring the largest error of the share of
+// about 3% of the search (when a walk cost some 17 nodes; now less);
+// they bring the largest error of the share of
 // the work done, taken as the subproblems finish in order, from 0.39
 // (counting subproblems) to about 0.17. More walks cost more than they
 // help there: 16 still leave 0.17, and cost 9%.
@@ -46,9 +48,10 @@ const estimateProbes = 4
 // maxEstimateProbes bounds the walks of a subproblem of a big search, and
 // estimateShare is the share of the search's estimated nodes that the
 // walks of a big search may cost, at probeNodes nodes a walk (the higher
-// end of what a walk costs, so as not to overrun the share). On the 6×6
-// tetrasticks (137 million nodes, 661 subproblems) that makes 69 walks a
-// subproblem, costing about 1% of the search, and the largest error of the
+// end of what a walk cost when these were set, 11 to 36 nodes; the walks
+// have cost 0.4 to 0.6 of that since, and spend less than the share). On
+// the 6×6 tetrasticks (137 million nodes, 661 subproblems) that makes 69
+// walks a subproblem, costing about 1% of the search then, and the largest error of the
 // share of the work done falls from 0.19 with 4 walks to 0.07 (0.22
 // counting subproblems).
 const (
@@ -261,7 +264,6 @@ func (rp *replay) node(k int) *node {
 // quarter of the time of the walks.
 func (n *node) copy(m *node) {
 	n.count = append(n.count[:0], m.count...)
-	n.live = append(n.live[:0], m.live...)
 	n.color = append(n.color[:0], m.color...)
 	n.dead = append(n.dead[:0], m.dead...)
 	n.chosen = append(n.chosen[:0], m.chosen...)

@@ -2,13 +2,20 @@ package cover
 
 import (
 	"math"
+	"math/bits"
 	"slices"
 )
 
 // A splitter searches the top of the tree the way the backends do, on a
-// plain state that is easy to copy and to turn back into a Problem. Speed
-// matters little: it walks a few thousand nodes, where the backends walk
-// millions.
+// plain state that is easy to copy and to turn back into a Problem. Its
+// splits take a few thousand nodes, but Knuth's walks (estimate.go) take
+// it down millions of steps to weigh pivots, subproblems and auto's
+// choices, so a node keeps the dead options as a bitset and no count per
+// primary: a kill is one bit, or one word per 64 options of an item, and
+// pick counts the live options of each primary afresh, a word at a time.
+// Keeping counts cost a decrement per primary of every option killed, and
+// a walk kills most options: on the 3×4×5 solid pentominoes the pivots'
+// weighing took 2.8 times as long that way (bench/results/walks.md).
 type splitter struct {
 	pl *plan
 	// Option j (a position in pl.opts) names the primaries
@@ -18,8 +25,10 @@ type splitter struct {
 	secs          []Entry
 	sstart        []int32
 	// uses lists the options naming each ranked item, in problem order,
-	// with the colour they give it.
-	uses [][]use
+	// with the colour they give it; words has the same options as bits,
+	// by word of the node's dead set, for killing them a word at a time.
+	uses  [][]use
+	words [][]wordBits
 	// order, when the split is for bits, gives each primary its place in
 	// bits's order: the splitter then branches on the first open primary
 	// in that order, and on its options in bits's order, so that the
@@ -38,7 +47,7 @@ type splitter struct {
 type use struct{ opt, color int32 }
 
 func newSplitter(pl *plan, byOrder, regions bool) *splitter {
-	s := &splitter{pl: pl, pstart: []int32{0}, sstart: []int32{0}, uses: make([][]use, len(pl.rank))}
+	s := &splitter{pl: pl, pstart: []int32{0}, sstart: []int32{0}, uses: make([][]use, len(pl.rank)), words: make([][]wordBits, len(pl.rank))}
 	if regions {
 		s.regions = newDeadRegions(pl)
 		s.balance = newBalance(pl)
@@ -56,6 +65,16 @@ func newSplitter(pl *plan, byOrder, regions bool) *splitter {
 		}
 		s.pstart = append(s.pstart, int32(len(s.prims)))
 		s.sstart = append(s.sstart, int32(len(s.secs)))
+	}
+	for r, us := range s.uses {
+		for _, u := range us {
+			k, b := u.opt/64, uint64(1)<<(u.opt%64)
+			if ws := s.words[r]; len(ws) > 0 && ws[len(ws)-1].k == k {
+				ws[len(ws)-1].m |= b
+			} else {
+				s.words[r] = append(ws, wordBits{k, b})
+			}
+		}
 	}
 	if byOrder {
 		rank := bitsRank(pl.prob)
@@ -86,13 +105,13 @@ type node struct {
 	// or its hi once a "no more" branch has closed it: either way it is
 	// done with.
 	count []int32
-	live  []int32 // per primary, the options left that name it
 	// color is, per secondary (by rank - nprim), 0 while unused, -1 once
 	// used without colour, or the colour every later option must agree on.
 	color []int32
-	// dead marks the options that can no longer be chosen: chosen, set
-	// aside by a multiplicity branch, or in conflict with the choices.
-	dead   []bool
+	// dead has the bit of each option that can no longer be chosen:
+	// chosen, set aside by a multiplicity branch, or in conflict with the
+	// choices.
+	dead   []uint64
 	chosen []int32 // in the order chosen
 }
 
@@ -100,12 +119,8 @@ func (s *splitter) root() *node {
 	np := s.pl.nprim
 	n := &node{
 		count: make([]int32, np),
-		live:  make([]int32, np),
 		color: make([]int32, len(s.pl.rank)-np),
-		dead:  make([]bool, len(s.pl.opts)),
-	}
-	for r := range np {
-		n.live[r] = int32(len(s.uses[r]))
+		dead:  make([]uint64, (len(s.pl.opts)+63)/64),
 	}
 	return n
 }
@@ -132,13 +147,14 @@ func (s *splitter) pick(n *node) (best, t int32) {
 		if best < 0 {
 			return best, t
 		}
-		return best, n.live[best]
+		return best, int32(s.live(n, best, math.MaxInt64))
 	}
 	for r := range int32(s.pl.nprim) {
 		if n.count[r] >= s.pl.hi[r] {
 			continue
 		}
-		if th := n.live[r] + bias(n.count[r], s.pl.lo[r]); th < t {
+		b := bias(n.count[r], s.pl.lo[r])
+		if th := int32(s.live(n, r, int64(t)-int64(b))) + b; th < t {
 			best, t = r, th
 			if th <= 0 {
 				break
@@ -146,6 +162,20 @@ func (s *splitter) pick(n *node) (best, t int32) {
 		}
 	}
 	return best, t
+}
+
+// live returns the number of live options of primary r, or some number
+// at least below once it knows there are that many: the walks count them
+// afresh at each step rather than keep counts that every kill would
+// update.
+func (s *splitter) live(n *node, r int32, below int64) int64 {
+	c := int64(0)
+	for _, w := range s.words[r] {
+		if c += int64(bits.OnesCount64(w.m &^ n.dead[w.k])); c >= below {
+			break
+		}
+	}
+	return c
 }
 
 // branch turns n into its child by branch b of the t branches on primary r
@@ -167,7 +197,7 @@ func (s *splitter) branch(n *node, r, t, b int32) bool {
 		}
 	}
 	for _, u := range s.uses[r] {
-		if n.dead[u.opt] {
+		if n.isDead(u.opt) {
 			continue
 		}
 		if b == 0 {
@@ -197,23 +227,24 @@ func (s *splitter) deadEnd(n *node) bool {
 		s.balance != nil && s.balance.dead(s.done, n.count, s.pl.lo, s.pl.hi)
 }
 
+func (n *node) isDead(j int32) bool { return n.dead[j/64]&(1<<(j%64)) != 0 }
+
 // kill takes option j out of the running.
 func (s *splitter) kill(n *node, j int32) {
-	if n.dead[j] {
-		return
-	}
-	n.dead[j] = true
-	for _, r := range s.prims[s.pstart[j]:s.pstart[j+1]] {
-		n.live[r]--
+	n.dead[j/64] |= 1 << (j % 64)
+}
+
+// killAll kills every option of ranked item r.
+func (s *splitter) killAll(n *node, r int32) {
+	for _, w := range s.words[r] {
+		n.dead[w.k] |= w.m
 	}
 }
 
 // close ends primary r: no more options for it.
 func (s *splitter) close(n *node, r int32) {
 	n.count[r] = s.pl.hi[r]
-	for _, u := range s.uses[r] {
-		s.kill(n, u.opt)
-	}
+	s.killAll(n, r)
 }
 
 // choose adds option j to the partial solution and kills what it rules
@@ -236,8 +267,12 @@ func (s *splitter) choose(n *node, j int32) {
 		if e.Color != 0 {
 			*c = e.Color
 		}
+		if e.Color == 0 {
+			s.killAll(n, e.Item)
+			continue
+		}
 		for _, u := range s.uses[e.Item] {
-			if e.Color == 0 || u.color != e.Color {
+			if u.color != e.Color {
 				s.kill(n, u.opt)
 			}
 		}
@@ -306,7 +341,7 @@ func (s *splitter) restrict(n *node) (q *Problem, forced []int, orig []int32) {
 	// subproblems make garbage enough to show in the time of a split.
 	size := 0
 	for j, o := range pl.opts {
-		if !n.dead[j] {
+		if !n.isDead(int32(j)) {
 			orig = append(orig, o)
 			size += int(p.start[o+1] - p.start[o])
 		}

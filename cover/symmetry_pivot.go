@@ -57,8 +57,9 @@ func (r PivotRule) String() string {
 }
 
 // estimateGate is the default of DistinctOptions.WeighAbove: weighing
-// the other pivots costs about a twentieth of a second each (on a 2-core
-// AMD EPYC VM), which only a search of a second or more repays.
+// the other pivots costs some 0.02 to 0.06 s each on two cores (0.1 to
+// 0.4 s for six on the hard catalogue puzzles, bench/results/walks.md),
+// which only a search of a second or more repays.
 const estimateGate = 2e6
 
 const (
