@@ -222,6 +222,12 @@ func (s *sweep[M]) count(r *run, allowed uint64) (uint64, bool, error) {
 				}
 				add(o, c)
 			}
+			// Checked as the level grows, not once it is done: the
+			// level that passed the bound on the tetrastick diamond
+			// lattice ended at 2.7 times it.
+			if len(next) > bound {
+				break
+			}
 		}
 		if len(next) > bound {
 			return 0, false, fmt.Errorf("sweep: %d states at item %s (of %d), more than the bound of %d: %w", len(next), s.names[level], s.nprim, bound, ErrTooManyStates)

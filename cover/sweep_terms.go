@@ -362,6 +362,9 @@ func (s *sweep[M]) vectors(ts *termSweep[M], maxStates, width int, fixed uint64)
 				}
 				add(o, src, pc&low)
 			}
+			if len(next) > maxStates {
+				break // as in count
+			}
 		}
 		if len(next) > maxStates {
 			return nil, false, fmt.Errorf("sweep: %d states at item %s (of %d), more than the bound of %d for vectors of %d: %w", len(next), s.names[level], s.nprim, maxStates, width, ErrTooManyStates)
