@@ -329,16 +329,9 @@ func (s *sweep[M]) vectors(ts *termSweep[M], maxStates, width int, fixed uint64)
 				clear(dst)
 				fallthrough
 			case p != 0:
-				for lo := int(p); lo < width; lo += 2 * int(p) {
-					d, s := dst[lo:lo+int(p)], src[lo:lo+int(p)]
-					for t := range d {
-						d[t] += s[t]
-					}
-				}
+				addWith(dst, src, int(p))
 			default:
-				for t := range dst {
-					dst[t] += src[t]
-				}
+				addAll(dst, src)
 			}
 			overflowed = overflowed || ok && dst[width-1] < top
 		}
@@ -464,4 +457,31 @@ func recycled[K comparable, V any](old map[K]V, n int) map[K]V {
 	}
 	clear(old)
 	return old
+}
+
+// addWith adds src to dst at the indices with bit p set, the subsets that
+// take piece p: stepping from one such index to the next, (i+1)|p, costs
+// less than a loop over each run of p of them, which for the first
+// pieces are runs of one or two.
+func addWith(dst, src []uint64, p int) {
+	src = src[:len(dst)]
+	for i := p; i < len(dst); i = (i + 1) | p {
+		dst[i] += src[i]
+	}
+}
+
+// addAll adds src to dst, four counts a step.
+func addAll(dst, src []uint64) {
+	src = src[:len(dst)]
+	i := 0
+	for ; i+4 <= len(dst); i += 4 {
+		d, s := dst[i:i+4:i+4], src[i:i+4:i+4]
+		d[0] += s[0]
+		d[1] += s[1]
+		d[2] += s[2]
+		d[3] += s[3]
+	}
+	for ; i < len(dst); i++ {
+		dst[i] += src[i]
+	}
 }
