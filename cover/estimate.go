@@ -32,16 +32,15 @@ import (
 // costs some 6 to 14 nodes of the search (the 6×10 pentominoes, the 6×6
 // tetrasticks and the 3×4×5 solid pentominoes; bench/results/walks.md),
 // as each step kills the options the one chosen rules out. So every
-// subproblem gets estimateProbes walks,
-// and a search that those show to be big gets more, up to a set share of
-// its estimated size.
+// subproblem gets estimateProbes walks, and a search that those show to
+// be big gets more, up to a set share of its estimated size.
 
 // estimateProbes is how many walks each subproblem gets first. On the
 // 6×10 pentominoes (900,000 nodes, 379 subproblems) 4 walks each cost
 // about 3% of the search (when a walk cost some 17 nodes; now less);
-// they bring the largest error of the share of
-// the work done, taken as the subproblems finish in order, from 0.39
-// (counting subproblems) to about 0.17. More walks cost more than they
+// they bring the largest error of the share of the work done, taken as
+// the subproblems finish in order, from 0.39 (counting subproblems) to
+// about 0.17. More walks cost more than they
 // help there: 16 still leave 0.17, and cost 9%.
 const estimateProbes = 4
 
@@ -51,9 +50,9 @@ const estimateProbes = 4
 // end of what a walk cost when these were set, 11 to 36 nodes; the walks
 // have cost 0.4 to 0.6 of that since, and spend less than the share). On
 // the 6×6 tetrasticks (137 million nodes, 661 subproblems) that makes 69
-// walks a subproblem, costing about 1% of the search then, and the largest error of the
-// share of the work done falls from 0.19 with 4 walks to 0.07 (0.22
-// counting subproblems).
+// walks a subproblem, costing about 1% of the search then, and the
+// largest error of the share of the work done falls from 0.19 with 4
+// walks to 0.07 (0.22 counting subproblems).
 const (
 	maxEstimateProbes = 1024
 	estimateShare     = 0.01

@@ -263,14 +263,12 @@ func (s *splitter) choose(n *node, j int32) {
 		if *c != 0 {
 			continue // j is live, so it agrees with the colour already set
 		}
-		*c = -1
-		if e.Color != 0 {
-			*c = e.Color
-		}
 		if e.Color == 0 {
+			*c = -1
 			s.killAll(n, e.Item)
 			continue
 		}
+		*c = e.Color
 		for _, u := range s.uses[e.Item] {
 			if u.color != e.Color {
 				s.kill(n, u.opt)
