@@ -170,6 +170,11 @@ func (s *Scale) writeState(st *cover.State) error {
 	return outfile.WriteWith(s.State, func(w io.Writer) error { return cover.WriteState(w, st) })
 }
 
+// resumable says where an interrupted search's state is.
+func (s *Scale) resumable(e *env) {
+	fmt.Fprintf(e.stderr, "polyspec: the search so far is in %s; the same command with --resume goes on with it\n", s.State)
+}
+
 // finish writes the state once more after a search, interrupted or not,
 // and the part of a search that ran to its end.
 func (s *Scale) finish(e *env, par *cover.Parallel, complete bool) error {
@@ -180,11 +185,18 @@ func (s *Scale) finish(e *env, par *cover.Parallel, complete bool) error {
 		err := s.writeState(par.State)
 		switch {
 		case errors.Is(err, cover.ErrUnusedState):
-			return nil // stopped before it began: nothing to record
+			// Stopped before it began: nothing to record. A file it
+			// resumed stays as it was, still one to go on with (a
+			// sweep's trial that gave up leaves the state fresh for
+			// the search).
+			if _, serr := os.Stat(s.State); s.Resume && serr == nil && !complete {
+				s.resumable(e)
+			}
+			return nil
 		case err != nil:
 			return fmt.Errorf("--state %s: %w", s.State, err)
 		case !complete:
-			fmt.Fprintf(e.stderr, "polyspec: the search so far is in %s; the same command with --resume goes on with it\n", s.State)
+			s.resumable(e)
 		}
 	}
 	switch {
