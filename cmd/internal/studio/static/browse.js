@@ -160,9 +160,17 @@ export async function initBrowser(onOpen) {
   browser.onOpen = onOpen;
   for (const id of ['search', 'f-source', 'f-family', 'f-lattice', 'f-count', 'f-time']) $(id).addEventListener('input', update);
   $('more').addEventListener('click', showMore);
-  // The next page comes as the end of the list scrolls into view.
-  new IntersectionObserver((seen) => { if (seen.some((s) => s.isIntersecting) && !$('browser').hidden) showMore(); })
-    .observe($('more'));
+  // The next page comes as the end of the list scrolls into view. The
+  // observer reports changes only, so where the end is still in view after
+  // a page, observing it afresh reports that and brings the next one;
+  // else a scroll to an end already in view would bring nothing.
+  const end = new IntersectionObserver((seen) => {
+    if (!seen.some((s) => s.isIntersecting) || $('browser').hidden) return;
+    showMore();
+    end.unobserve($('more'));
+    end.observe($('more'));
+  });
+  end.observe($('more'));
   $('results').addEventListener('click', (ev) => {
     const b = ev.target.closest('button[data-open]');
     if (!b) return;
