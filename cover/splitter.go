@@ -197,7 +197,7 @@ func (s *splitter) branch(n *node, r, t, b int32) bool {
 		}
 	}
 	for _, u := range s.uses[r] {
-		if n.isDead(u.opt) {
+		if isSet(n.dead, u.opt) {
 			continue
 		}
 		if b == 0 {
@@ -227,11 +227,9 @@ func (s *splitter) deadEnd(n *node) bool {
 		s.balance != nil && s.balance.dead(s.done, n.count, s.pl.lo, s.pl.hi)
 }
 
-func (n *node) isDead(j int32) bool { return n.dead[j/64]&(1<<(j%64)) != 0 }
-
 // kill takes option j out of the running.
 func (s *splitter) kill(n *node, j int32) {
-	n.dead[j/64] |= 1 << (j % 64)
+	setBit(n.dead, int(j))
 }
 
 // killAll kills every option of ranked item r.
@@ -339,7 +337,7 @@ func (s *splitter) restrict(n *node) (q *Problem, forced []int, orig []int32) {
 	// subproblems make garbage enough to show in the time of a split.
 	size := 0
 	for j, o := range pl.opts {
-		if !n.isDead(int32(j)) {
+		if !isSet(n.dead, int32(j)) {
 			orig = append(orig, o)
 			size += int(p.start[o+1] - p.start[o])
 		}
