@@ -40,8 +40,8 @@ import (
 // about 3% of the search (when a walk cost some 17 nodes; now less);
 // they bring the largest error of the share of the work done, taken as
 // the subproblems finish in order, from 0.39 (counting subproblems) to
-// about 0.17. More walks cost more than they
-// help there: 16 still leave 0.17, and cost 9%.
+// about 0.17. More walks cost more than they help there: 16 still leave
+// 0.17, and cost 9%.
 const estimateProbes = 4
 
 // maxEstimateProbes bounds the walks of a subproblem of a big search, and

@@ -189,8 +189,10 @@ func (s *Scale) finish(e *env, par *cover.Parallel, complete bool) error {
 			// resumed stays as it was, still one to go on with (a
 			// sweep's trial that gave up leaves the state fresh for
 			// the search).
-			if _, serr := os.Stat(s.State); s.Resume && serr == nil && !complete {
-				s.resumable(e)
+			if s.Resume && !complete {
+				if _, serr := os.Stat(s.State); serr == nil {
+					s.resumable(e)
+				}
 			}
 			return nil
 		case err != nil:
